@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { PlanType } from '../http/billing.ts';
+
+/**
+ * Every event that crosses a service boundary, keyed by its subject (DESIGN.md §3).
+ * Publishers and consumers both validate against these, so a payload that does not match is
+ * refused on the way out and terminated (never retried) on the way in.
+ */
+export const eventCatalogue = {
+  'user.registered': z.object({ userId: z.string(), email: z.string() }),
+  'sequence.generated': z.object({ userId: z.string(), reservationId: z.string() }),
+  'sequence.failed': z.object({ userId: z.string(), reservationId: z.string(), reason: z.string() }),
+  'billing.activated': z.object({
+    userId: z.string(),
+    plan: PlanType,
+    limit: z.number().int().positive(),
+    periodStart: z.string().datetime({ offset: true }),
+    periodEnd: z.string().datetime({ offset: true }),
+  }),
+  'billing.renewed': z.object({
+    userId: z.string(),
+    plan: PlanType,
+    limit: z.number().int().positive(),
+    periodStart: z.string().datetime({ offset: true }),
+    periodEnd: z.string().datetime({ offset: true }),
+  }),
+  'billing.canceled': z.object({ userId: z.string() }),
+  'waitlist.joined': z.object({ entryId: z.string(), email: z.string() }),
+  'contact.received': z.object({ messageId: z.string(), email: z.string() }),
+} as const;
+
+export type EventType = keyof typeof eventCatalogue;
+export type EventData<T extends EventType> = z.infer<(typeof eventCatalogue)[T]>;
+export const eventTypes = Object.keys(eventCatalogue) as EventType[];
+
+export function isEventType(value: string): value is EventType {
+  return Object.hasOwn(eventCatalogue, value);
+}

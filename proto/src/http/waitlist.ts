@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { EmailAddress } from './common.ts';
+
+export const CONTACT_MESSAGE_MAX = 5000;
+
+export const JoinWaitlistRequest = z.object({ email: EmailAddress });
+export type JoinWaitlistRequest = z.infer<typeof JoinWaitlistRequest>;
+
+export const WaitlistEntry = z.object({
+  id: z.string(),
+  email: z.string(),
+  createdAt: z.string(),
+});
+export type WaitlistEntry = z.infer<typeof WaitlistEntry>;
+
+export const JoinWaitlistResponse = z.object({
+  entry: WaitlistEntry,
+  /** True when the address was already on the list: joining twice is not an error. */
+  alreadyJoined: z.boolean(),
+});
+export type JoinWaitlistResponse = z.infer<typeof JoinWaitlistResponse>;
+
+/** GET /api/waitlist answers an array of entries, newest first (spec §7). */
+export const WaitlistList = z.array(WaitlistEntry);
+export type WaitlistList = z.infer<typeof WaitlistList>;
+
+const bothFields = 'Please fill in both email and message fields.';
+export const ContactRequest = z.object({
+  email: z
+    .string({ error: bothFields })
+    .trim()
+    .min(1, bothFields)
+    .max(254, 'Email address is too long (254 characters at most)')
+    .refine((v) => v.includes('@'), 'Please enter a valid email address'),
+  message: z
+    .string({ error: bothFields })
+    .trim()
+    .min(1, bothFields)
+    .max(CONTACT_MESSAGE_MAX, `Message is too long (${CONTACT_MESSAGE_MAX} characters at most)`),
+});
+export type ContactRequest = z.infer<typeof ContactRequest>;
+
+export const ContactResponse = z.object({ id: z.string(), receivedAt: z.string() });
+export type ContactResponse = z.infer<typeof ContactResponse>;
