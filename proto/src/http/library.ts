@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { Customization, Email } from './generation.ts';
 
 /** Saved and rated sequences may be either a plain list or `{ sequence: [...] }` (spec §3). */
-export const StoredSequence = z.union([z.array(Email).min(1).max(20), z.object({ sequence: z.array(Email).min(1).max(20) })]);
+export const StoredSequence = z.union([
+  z.array(Email).min(1).max(20),
+  z.object({ sequence: z.array(Email).min(1).max(20) }),
+]);
 export type StoredSequence = z.infer<typeof StoredSequence>;
 
 export const FeedbackRequest = z.object({

@@ -59,3 +59,12 @@ export async function ensureRealInfra(): Promise<boolean> {
   if (infraRequired) throw new Error(`REQUIRE_INFRA=1 but unreachable: ${missing.join(', ')}`);
   return false;
 }
+
+/**
+ * The variants a component suite declares, each marked skip only when the real servers are
+ * missing and REQUIRE_INFRA is not set (with it, this throws and the file fails).
+ */
+export async function variantsToRun(): Promise<(InfraVariant & { skip: boolean })[]> {
+  const realOk = await ensureRealInfra();
+  return infraVariants.map((variant) => ({ ...variant, skip: variant.name === 'real' && !realOk }));
+}

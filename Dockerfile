@@ -1,0 +1,74 @@
+# syntax=docker/dockerfile:1
+#
+# One Dockerfile, one image per service:
+#   docker build --build-arg SERVICE=waitlist -t seqgen-waitlist .
+#   docker build --build-arg SERVICE=gateway  -t seqgen-gateway  .   # also builds the SPA
+#
+# Services are TypeScript run directly by Node 24 (type stripping), so there is no compile step:
+# the image is production node_modules + proto/ + services/kit + services/$SERVICE.
+
+ARG NODE_IMAGE=node:24-slim
+
+# ---------------------------------------------------------------------------------------------
+# manifests: every package.json plus the lock file, and nothing else. `npm ci` checks the lock
+# against all workspaces, so all manifests are needed; copying only them keeps the install
+# layers below cached until a dependency actually changes.
+FROM ${NODE_IMAGE} AS manifests
+WORKDIR /src
+COPY . .
+RUN mkdir /manifests \
+ && cp package.json package-lock.json /manifests/ \
+ && find proto services web -name node_modules -prune -o -name package.json -type f -print \
+    | xargs -r cp --parents -t /manifests
+
+# ---------------------------------------------------------------------------------------------
+# prod-deps: runtime dependencies of one workspace (and the workspaces it links: kit, proto).
+FROM ${NODE_IMAGE} AS prod-deps
+WORKDIR /app
+COPY --from=manifests /manifests/ ./
+ARG SERVICE
+RUN test -n "${SERVICE}" || { echo 'build arg SERVICE is required, e.g. --build-arg SERVICE=gateway' >&2; exit 1; } \
+ && test -f "services/${SERVICE}/package.json" || { echo "no workspace services/${SERVICE}" >&2; exit 1; }
+RUN --mount=type=cache,target=/root/.npm,sharing=locked \
+    npm ci --omit=dev --workspace "services/${SERVICE}" --no-audit --no-fund --loglevel=warn
+
+# ---------------------------------------------------------------------------------------------
+# web: the SPA, built only when SERVICE=gateway. The dev install happens before SERVICE is
+# read, so it is one cached layer shared by every service's build.
+FROM ${NODE_IMAGE} AS web
+WORKDIR /app
+COPY --from=manifests /manifests/ ./
+RUN --mount=type=cache,target=/root/.npm,sharing=locked \
+    npm ci --workspace web --no-audit --no-fund --loglevel=warn
+COPY tsconfig.base.json ./
+COPY proto/ proto/
+COPY web/ web/
+ARG SERVICE
+RUN if [ "${SERVICE}" = "gateway" ]; then npm run build -w web; else rm -rf web/dist && mkdir -p web/dist; fi
+
+# ---------------------------------------------------------------------------------------------
+FROM ${NODE_IMAGE} AS runtime
+ARG SERVICE
+ENV NODE_ENV=production \
+    SERVICE=${SERVICE} \
+    HOST=0.0.0.0 \
+    DATA_DIR=/data
+WORKDIR /app
+# Everything is root-owned and read-only to the process; only /data (embedded PGlite, used when
+# no DATABASE_URL is given) and /tmp are writable.
+RUN mkdir -p /data && chown 1000:1000 /data
+COPY package.json ./
+COPY --from=prod-deps /app/node_modules ./node_modules
+COPY proto/ proto/
+COPY services/kit/ services/kit/
+COPY services/${SERVICE}/ services/${SERVICE}/
+COPY --from=web /app/web/dist ./web/dist
+# The numeric id (the `node` user of the base image) lets Kubernetes verify runAsNonRoot.
+USER 1000:1000
+EXPOSE 8080 8101 8102 8103 8104 8105 8106
+# No curl in the slim image; Node's fetch does the probe. PORT falls back to the service's
+# documented default port.
+HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
+  CMD node -e "const d={gateway:8080,waitlist:8101,auth:8102,generation:8103,quota:8104,library:8105,billing:8106};fetch('http://127.0.0.1:'+(process.env.PORT||d[process.env.SERVICE])+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+# exec: node becomes PID 1 and receives SIGTERM directly for its graceful shutdown.
+CMD ["/bin/sh", "-c", "exec node services/${SERVICE}/src/main.ts"]

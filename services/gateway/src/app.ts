@@ -1,0 +1,147 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import httpProxy from '@fastify/http-proxy';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { createService, type KeyValueStore, type Logger, type Service } from '@seqgen/kit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { GatewayConfig } from './config.ts';
+import { ROUTES, SERVICE_LABELS, type ServiceName, upstreamOf } from './routes.ts';
+import { contentSecurityPolicy, rejectCrossSiteWrites } from './security.ts';
+
+export interface GatewayDeps {
+  config: GatewayConfig;
+  logger: Logger;
+  store: KeyValueStore;
+}
+
+/** The public entry: /api/* to the services (DESIGN.md §4), everything else the SPA. */
+export function createGateway({ config, logger, store }: GatewayDeps): Service {
+  const app = createService({
+    name: 'gateway',
+    logger,
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    readiness: () => store.ping(),
+    trustProxy: config.TRUST_PROXY,
+  });
+
+  app.register(helmet, {
+    contentSecurityPolicy: { directives: contentSecurityPolicy },
+    // Stripe's payment iframe is cross-origin and does not send CORP headers.
+    crossOriginEmbedderPolicy: false,
+  });
+
+  app.register(async (api) => {
+    await api.register(rateLimit, {
+      max: config.RATE_LIMIT_PER_MINUTE,
+      timeWindow: 60_000,
+      ...(store.redis ? { redis: store.redis, nameSpace: 'gateway-rl:' } : {}),
+      // If Redis hiccups, serve rather than lock everyone out; services keep their own limits.
+      skipOnError: true,
+      errorResponseBuilder: (_request, context) => ({
+        statusCode: 429,
+        error: 'rate_limited',
+        message: `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+      }),
+    });
+    api.addHook('onRequest', async (request, reply) => {
+      const length = Number(request.headers['content-length'] ?? 0);
+      if (length > config.BODY_LIMIT_BYTES) {
+        return reply.code(413).send({ error: 'payload_too_large', message: 'Request body is too large.' });
+      }
+    });
+    api.addHook('onRequest', rejectCrossSiteWrites(config.PUBLIC_URL));
+
+    for (const route of ROUTES) {
+      await api.register(httpProxy, {
+        upstream: upstreamOf(config, route.service),
+        prefix: route.prefix,
+        rewritePrefix: route.prefix,
+        replyOptions: {
+          timeout: route.service === 'generation' ? config.GENERATION_TIMEOUT_MS : config.UPSTREAM_TIMEOUT_MS,
+          rewriteRequestHeaders: (request, headers) => ({
+            ...headers,
+            'x-request-id': request.id,
+            'x-forwarded-for': request.ip,
+            'x-forwarded-proto': request.protocol,
+            'x-forwarded-host': request.headers.host,
+          }),
+          onError: (reply, { error }) => sendUpstreamError(reply as FastifyReply, route.service, error),
+        },
+      });
+    }
+
+    api.all('/api/*', async (request, reply) =>
+      reply
+        .code(404)
+        .send({ error: 'not_found', message: `No API route for ${request.method} ${request.url.split('?')[0]}` }),
+    );
+  });
+
+  registerSpa(app, config.WEB_DIST);
+  return app;
+}
+
+function sendUpstreamError(
+  reply: FastifyReply,
+  service: ServiceName,
+  error: Error & { code?: string; statusCode?: number },
+) {
+  const label = SERVICE_LABELS[service];
+  reply.request.log.warn({ service, code: error.code, status: error.statusCode }, 'upstream failed');
+  if (error.statusCode === 504) {
+    return reply.code(504).send({
+      error: 'upstream_timeout',
+      message: `${label} took too long to answer (timeout). Please try again.`,
+    });
+  }
+  return reply.code(503).send({
+    error: 'upstream_unavailable',
+    message: `${label} is temporarily unavailable. Please try again in a moment.`,
+  });
+}
+
+/**
+ * Hashed assets are immutable and cached for a year; index.html is revalidated every time so a
+ * deploy reaches users on their next navigation. Unknown non-API paths get index.html: the
+ * SPA's router decides what they show (including its 404 page).
+ */
+function registerSpa(app: Service, webDist: string) {
+  const indexHtml = path.join(webDist, 'index.html');
+  if (!existsSync(indexHtml)) {
+    app.log.warn({ webDist }, 'web app not built: run `npm run build`');
+    app.setNotFoundHandler((request, reply) =>
+      notFoundOrSpa(request, reply, () =>
+        reply
+          .code(503)
+          .type('text/html; charset=utf-8')
+          .send(
+            '<!doctype html><title>seqgen</title><p>The web app has not been built yet. Run <code>npm run build</code>.</p>',
+          ),
+      ),
+    );
+    return;
+  }
+  app.register(fastifyStatic, {
+    root: webDist,
+    prefix: '/',
+    index: false,
+    wildcard: true,
+    setHeaders: (res, filePath) => {
+      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  app.setNotFoundHandler((request, reply) =>
+    notFoundOrSpa(request, reply, () => reply.header('cache-control', 'no-cache').sendFile('index.html')),
+  );
+}
+
+function notFoundOrSpa(request: FastifyRequest, reply: FastifyReply, sendSpa: () => FastifyReply) {
+  const pathname = request.url.split('?')[0] ?? '/';
+  const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/');
+  // A missing asset is a real 404, not the app shell (a stale tab asking for an old chunk).
+  if (wantsPage && !pathname.startsWith('/assets/')) return sendSpa();
+  return reply.code(404).send({ error: 'not_found', message: `No route for ${request.method} ${pathname}` });
+}

@@ -1,0 +1,20 @@
+import { createLogger, Lifecycle, listen, loadConfig, openStore } from '@seqgen/kit';
+import { createGateway } from './app.ts';
+import { gatewayConfigShape } from './config.ts';
+
+export async function start(env: Record<string, string | undefined> = process.env, lifecycle?: Lifecycle) {
+  const config = loadConfig(gatewayConfigShape, env);
+  const logger = createLogger({ service: 'gateway', level: config.LOG_LEVEL });
+  const shutdown = lifecycle ?? new Lifecycle(logger);
+  const store = await openStore({ url: config.REDIS_URL, namespace: 'seqgen:gateway' });
+  shutdown.add('store', () => store.close());
+  const app = createGateway({ config, logger, store });
+  const url = await listen(app, { host: config.HOST, port: config.PORT }, shutdown);
+  logger.info({ url }, 'gateway listening');
+  return { app, url, lifecycle: shutdown };
+}
+
+if (import.meta.main) {
+  const { lifecycle } = await start();
+  lifecycle.exitOnSignals();
+}

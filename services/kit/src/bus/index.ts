@@ -1,0 +1,39 @@
+import type { Logger } from '../logger.ts';
+import { DEFAULT_STREAM_NAME } from './consume-loop.ts';
+import { MemoryBus } from './memory.ts';
+import { connectNatsBus } from './nats.ts';
+import type { Bus } from './types.ts';
+
+export { DEFAULT_ACK_WAIT_MS, DEFAULT_RETRY_DELAY_MS, DEFAULT_STREAM_NAME, DUPLICATE_WINDOW_MS } from './consume-loop.ts';
+export { MemoryBus, type MemoryBusOptions } from './memory.ts';
+export { connectNatsBus, NatsBus, type NatsBusOptions } from './nats.ts';
+export { BusRequestError, type BusRequestFailure, DEFAULT_REQUEST_TIMEOUT_MS } from './rpc.ts';
+export * from './types.ts';
+
+export interface ConnectBusOptions {
+  /** NATS_URL: when set, JetStream; otherwise the in-process bus (DESIGN.md §2). */
+  natsUrl?: string | undefined;
+  logger: Logger;
+  /** JetStream stream holding every event. Default "SEQGEN_EVENTS". */
+  streamName?: string;
+  /** Events travel on `<subjectPrefix>.<type>`. Default "events"; tests use a unique one, since two streams may not share subjects. */
+  subjectPrefix?: string;
+  /**
+   * Requests travel on `<rpcPrefix>.<subject>`. Default "rpc", or `rpc-<subjectPrefix>` when
+   * subjectPrefix is set, so an isolated bus neither reaches nor serves other buses' responders.
+   */
+  rpcPrefix?: string;
+  /** Connection name shown by the NATS server (the service name). */
+  name?: string;
+}
+
+export async function connectBus(options: ConnectBusOptions): Promise<Bus> {
+  const { natsUrl, logger, streamName = DEFAULT_STREAM_NAME, subjectPrefix, rpcPrefix, name } = options;
+  if (natsUrl) {
+    const bus = await connectNatsBus({ natsUrl, logger, streamName, subjectPrefix, rpcPrefix, connectionName: name });
+    logger.info({ transport: 'nats', stream: streamName }, 'bus: connected to NATS JetStream');
+    return bus;
+  }
+  logger.info({ transport: 'memory' }, 'bus: using the in-process event bus');
+  return new MemoryBus({ logger, streamName, subjectPrefix, rpcPrefix });
+}

@@ -1,0 +1,366 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { Envelope, EventType, ReplyOf, RequestOf, RequestSubject } from '@seqgen/proto';
+import type { Logger } from '../logger.ts';
+import {
+  DEFAULT_ACK_WAIT_MS,
+  DEFAULT_RETRY_DELAY_MS,
+  DEFAULT_STREAM_NAME,
+  DEFAULT_SUBJECT_PREFIX,
+  DUPLICATE_WINDOW_MS,
+  encodeEnvelope,
+  eventSubject,
+  handleDelivery,
+  type Outcome,
+} from './consume-loop.ts';
+import { answerRequest, DEFAULT_REQUEST_TIMEOUT_MS, defaultRpcPrefix, decodeReply, encodeRequest, type RpcResult, rpcSubject } from './rpc.ts';
+import {
+  type Bus,
+  BusTimeoutError,
+  BusUnavailableError,
+  type ConsumeOptions,
+  type ConsumerHandle,
+  type DeliveryInfo,
+} from './types.ts';
+
+/*
+ * The in-process stand-in for a NATS server. Streams, durable consumer state and responders live
+ * in module scope, not in a Bus instance, for the same reason they live in the server: a service
+ * that closes its bus and connects again (a restart, or several services in one process) must
+ * find its durable where it left it.
+ */
+
+interface StoredMessage {
+  seq: number;
+  subject: string;
+  /** The JSON text as published: every delivery parses it afresh, so no object is shared. */
+  body: string;
+}
+
+interface Pending {
+  seq: number;
+  deliveryCount: number;
+  /** When it may be handed out again: the ackWait deadline, or the end of a nak delay. */
+  eligibleAt: number;
+  /** Identifies the latest delivery, so a late nak from a superseded delivery is ignored. */
+  token: number;
+}
+
+interface Delivery {
+  seq: number;
+  deliveryCount: number;
+  token: number;
+  body: string;
+}
+
+class MemoryStream {
+  readonly log: StoredMessage[] = [];
+  readonly durables = new Map<string, Durable>();
+  /** Message id → when its de-duplication entry expires; insertion order is expiry order. */
+  private readonly seen = new Map<string, number>();
+
+  /** Returns false for a duplicate inside the window, like a PubAck with duplicate: true. */
+  append(subject: string, body: string, msgId: string | undefined): boolean {
+    const now = Date.now();
+    for (const [id, expiresAt] of this.seen) {
+      if (expiresAt > now) break;
+      this.seen.delete(id);
+    }
+    if (msgId !== undefined) {
+      if (this.seen.has(msgId)) return false;
+      this.seen.set(msgId, now + DUPLICATE_WINDOW_MS);
+    }
+    this.log.push({ seq: this.log.length + 1, subject, body });
+    for (const durable of this.durables.values()) {
+      if (durable.subject === subject) durable.pump();
+    }
+    return true;
+  }
+}
+
+/** The state JetStream keeps for a durable pull consumer, shared by every worker bound to it. */
+class Durable {
+  readonly name: string;
+  readonly subject: string;
+  ackWaitMs: number;
+  private readonly stream: MemoryStream;
+  /** Index into the stream log of the next message this durable has never delivered. */
+  private cursor = 0;
+  private nextToken = 1;
+  private readonly pending = new Map<number, Pending>();
+  private readonly idle = new Set<Worker>();
+  private wakeTimer: NodeJS.Timeout | undefined;
+
+  constructor(stream: MemoryStream, name: string, subject: string, ackWaitMs: number) {
+    this.stream = stream;
+    this.name = name;
+    this.subject = subject;
+    this.ackWaitMs = ackWaitMs;
+  }
+
+  ready(worker: Worker): void {
+    this.idle.add(worker);
+    this.pump();
+  }
+
+  leave(worker: Worker): void {
+    this.idle.delete(worker);
+    if (this.idle.size === 0) this.clearWake();
+  }
+
+  /** Hands eligible messages to idle workers, then sleeps until the next one becomes eligible. */
+  pump(): void {
+    const now = Date.now();
+    for (const worker of this.idle) {
+      const delivery = this.next(now);
+      if (!delivery) break;
+      this.idle.delete(worker);
+      worker.deliver(delivery);
+    }
+    this.scheduleWake(now);
+  }
+
+  settle(delivery: Delivery, outcome: Outcome): void {
+    const pending = this.pending.get(delivery.seq);
+    if (!pending) return;
+    if (outcome.kind === 'nak') {
+      if (pending.token === delivery.token) pending.eligibleAt = Date.now() + outcome.delayMs;
+    } else {
+      // Like JetStream, an ack or term settles the message whichever delivery it came from.
+      this.pending.delete(delivery.seq);
+    }
+    this.pump();
+  }
+
+  private next(now: number): Delivery | undefined {
+    // Redeliveries first, oldest first, as JetStream does.
+    let due: Pending | undefined;
+    for (const p of this.pending.values()) {
+      if (p.eligibleAt <= now && (!due || p.seq < due.seq)) due = p;
+    }
+    if (due) {
+      due.deliveryCount += 1;
+      due.eligibleAt = now + this.ackWaitMs;
+      due.token = this.nextToken++;
+      return { seq: due.seq, deliveryCount: due.deliveryCount, token: due.token, body: this.body(due.seq) };
+    }
+    while (this.cursor < this.stream.log.length) {
+      const message = this.stream.log[this.cursor++];
+      if (!message || message.subject !== this.subject) continue;
+      const fresh: Pending = { seq: message.seq, deliveryCount: 1, eligibleAt: now + this.ackWaitMs, token: this.nextToken++ };
+      this.pending.set(message.seq, fresh);
+      return { seq: fresh.seq, deliveryCount: 1, token: fresh.token, body: message.body };
+    }
+    return undefined;
+  }
+
+  private body(seq: number): string {
+    const message = this.stream.log[seq - 1];
+    if (!message) throw new Error(`memory bus: message ${seq} missing from stream`);
+    return message.body;
+  }
+
+  private scheduleWake(now: number): void {
+    this.clearWake();
+    if (this.idle.size === 0 || this.pending.size === 0) return;
+    let earliest = Number.POSITIVE_INFINITY;
+    for (const p of this.pending.values()) earliest = Math.min(earliest, p.eligibleAt);
+    this.wakeTimer = setTimeout(() => this.pump(), Math.max(0, earliest - now));
+    // An idle in-process consumer must not keep the process alive, as a socket wait would not.
+    this.wakeTimer.unref();
+  }
+
+  private clearWake(): void {
+    if (this.wakeTimer) clearTimeout(this.wakeTimer);
+    this.wakeTimer = undefined;
+  }
+}
+
+/** One consume() call: processes one message at a time, like a pull consumer with batch 1. */
+class Worker implements ConsumerHandle {
+  private stopped = false;
+  private inFlight: Promise<void> | undefined;
+  private readonly durable: Durable;
+  private readonly run: (delivery: Delivery) => Promise<Outcome>;
+  private readonly onStopped: () => void;
+
+  constructor(durable: Durable, run: (delivery: Delivery) => Promise<Outcome>, onStopped: () => void) {
+    this.durable = durable;
+    this.run = run;
+    this.onStopped = onStopped;
+  }
+
+  start(): void {
+    this.durable.ready(this);
+  }
+
+  deliver(delivery: Delivery): void {
+    this.inFlight = this.process(delivery).finally(() => {
+      this.inFlight = undefined;
+      if (!this.stopped) this.durable.ready(this);
+    });
+  }
+
+  private async process(delivery: Delivery): Promise<void> {
+    // Deliver on a later turn, as a network would: the publisher's call returns before any
+    // handler runs, and handlers never run inside publish().
+    await nextTurn();
+    if (this.stopped) {
+      this.durable.settle(delivery, { kind: 'nak', delayMs: 0 });
+      return;
+    }
+    this.durable.settle(delivery, await this.run(delivery));
+  }
+
+  async stop(): Promise<void> {
+    if (this.stopped) return this.inFlight;
+    this.stopped = true;
+    this.durable.leave(this);
+    await this.inFlight;
+    this.onStopped();
+  }
+}
+
+interface Responder {
+  answer(body: string): Promise<RpcResult>;
+}
+
+const streams = new Map<string, MemoryStream>();
+const responders = new Map<string, Responder[]>();
+let roundRobin = 0;
+
+function streamNamed(name: string): MemoryStream {
+  let stream = streams.get(name);
+  if (!stream) {
+    stream = new MemoryStream();
+    streams.set(name, stream);
+  }
+  return stream;
+}
+
+export interface MemoryBusOptions {
+  logger: Logger;
+  streamName?: string;
+  subjectPrefix?: string;
+  rpcPrefix?: string;
+}
+
+export class MemoryBus implements Bus {
+  readonly kind = 'memory' as const;
+  private readonly logger: Logger;
+  private readonly stream: MemoryStream;
+  private readonly subjectPrefix: string;
+  private readonly rpcPrefix: string;
+  private readonly handles = new Set<ConsumerHandle>();
+  private closed = false;
+
+  constructor(options: MemoryBusOptions) {
+    this.logger = options.logger;
+    this.stream = streamNamed(options.streamName ?? DEFAULT_STREAM_NAME);
+    this.subjectPrefix = options.subjectPrefix ?? DEFAULT_SUBJECT_PREFIX;
+    this.rpcPrefix = options.rpcPrefix ?? defaultRpcPrefix(options.subjectPrefix);
+  }
+
+  async publish(envelope: Envelope): Promise<void> {
+    this.assertOpen();
+    const { envelope: valid, text } = encodeEnvelope(envelope);
+    this.stream.append(eventSubject(this.subjectPrefix, valid.type), text, valid.id);
+  }
+
+  /**
+   * Test-only: stores bytes on an event subject without validation, the way a foreign or buggy
+   * publisher could on a real server, to exercise the consumer's term path.
+   */
+  injectRawForTesting(type: string, body: string): void {
+    this.stream.append(eventSubject(this.subjectPrefix, type), body, undefined);
+  }
+
+  async consume<T extends EventType>(options: ConsumeOptions<T>): Promise<ConsumerHandle> {
+    this.assertOpen();
+    const subject = eventSubject(this.subjectPrefix, options.type);
+    const ackWaitMs = options.ackWaitMs ?? DEFAULT_ACK_WAIT_MS;
+    const retryDelayMs = options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS;
+    let durable = this.stream.durables.get(options.durable);
+    if (!durable) {
+      durable = new Durable(this.stream, options.durable, subject, ackWaitMs);
+      this.stream.durables.set(options.durable, durable);
+    } else if (durable.subject !== subject) {
+      throw new Error(`durable "${options.durable}" already consumes ${durable.subject}, not ${subject}`);
+    } else {
+      durable.ackWaitMs = ackWaitMs;
+    }
+    const logger = this.logger.child({ durable: options.durable });
+    const handler = options.handler as (envelope: Envelope<T>, delivery: DeliveryInfo) => Promise<void>;
+    const worker: Worker = new Worker(
+      durable,
+      (delivery) =>
+        handleDelivery({ body: delivery.body, type: options.type, deliveryCount: delivery.deliveryCount, handler, retryDelayMs, logger }),
+      () => this.handles.delete(worker),
+    );
+    this.handles.add(worker);
+    worker.start();
+    return worker;
+  }
+
+  async request<S extends RequestSubject>(subject: S, data: RequestOf<S>, options?: { timeoutMs?: number }): Promise<ReplyOf<S>> {
+    this.assertOpen();
+    const body = encodeRequest(subject, data);
+    const candidates = responders.get(rpcSubject(this.rpcPrefix, subject)) ?? [];
+    const responder = candidates[roundRobin++ % Math.max(1, candidates.length)];
+    if (!responder) throw new BusUnavailableError(`no responders for ${subject}`);
+    const timeoutMs = options?.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new BusTimeoutError(`${subject}: no reply within ${timeoutMs} ms`)), timeoutMs);
+    });
+    try {
+      return decodeReply(subject, await Promise.race([responder.answer(body), timeout]));
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async respond<S extends RequestSubject>(subject: S, handler: (data: RequestOf<S>) => Promise<ReplyOf<S>>): Promise<ConsumerHandle> {
+    this.assertOpen();
+    const key = rpcSubject(this.rpcPrefix, subject);
+    const inFlight = new Set<Promise<RpcResult>>();
+    const logger = this.logger.child({ responder: subject });
+    const responder: Responder = {
+      answer: (body) => {
+        const answer = nextTurn().then(() => answerRequest(subject, handler, body, logger));
+        inFlight.add(answer);
+        void answer.finally(() => inFlight.delete(answer));
+        return answer;
+      },
+    };
+    responders.set(key, [...(responders.get(key) ?? []), responder]);
+    let stopped: Promise<void> | undefined;
+    const handle: ConsumerHandle = {
+      stop: () => {
+        stopped ??= (async () => {
+          const remaining = (responders.get(key) ?? []).filter((r) => r !== responder);
+          if (remaining.length > 0) responders.set(key, remaining);
+          else responders.delete(key);
+          await Promise.allSettled([...inFlight]);
+          this.handles.delete(handle);
+        })();
+        return stopped;
+      },
+    };
+    this.handles.add(handle);
+    return handle;
+  }
+
+  async ping(): Promise<void> {
+    this.assertOpen();
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await Promise.all([...this.handles].map((h) => h.stop()));
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new BusUnavailableError('bus is closed');
+  }
+}

@@ -1,0 +1,354 @@
+import {
+  AckPolicy,
+  DeliverPolicy,
+  type JetStreamClient,
+  JetStreamApiCodes,
+  JetStreamApiError,
+  type JetStreamManager,
+  jetstream,
+  jetstreamManager,
+  type JsMsg,
+  StorageType,
+} from '@nats-io/jetstream';
+import { connect, headers, type Msg, type NatsConnection, nanos, TimeoutError } from '@nats-io/transport-node';
+import type { Envelope, EventType, ReplyOf, RequestOf, RequestSubject } from '@seqgen/proto';
+import type { Logger } from '../logger.ts';
+import {
+  DEFAULT_ACK_WAIT_MS,
+  DEFAULT_RETRY_DELAY_MS,
+  DEFAULT_STREAM_NAME,
+  DEFAULT_SUBJECT_PREFIX,
+  DUPLICATE_WINDOW_MS,
+  encodeEnvelope,
+  eventSubject,
+  handleDelivery,
+  type Outcome,
+} from './consume-loop.ts';
+import {
+  answerRequest,
+  asFailureReason,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  decodeReply,
+  defaultRpcPrefix,
+  encodeRequest,
+  RPC_ERROR_HEADER,
+  type RpcResult,
+  rpcSubject,
+} from './rpc.ts';
+import {
+  type Bus,
+  BusTimeoutError,
+  BusUnavailableError,
+  type ConsumeOptions,
+  type ConsumerHandle,
+  type DeliveryInfo,
+} from './types.ts';
+
+export interface NatsBusOptions {
+  /** One server URL, or several separated by commas. */
+  natsUrl: string;
+  logger: Logger;
+  streamName?: string;
+  subjectPrefix?: string;
+  rpcPrefix?: string;
+  /** Connection name shown by the server's monitoring. */
+  connectionName?: string;
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** Never echo credentials that may sit in a NATS URL. */
+function safeUrl(url: string): string {
+  return url.replace(/\/\/[^@/]*@/g, '//');
+}
+
+function message(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+function apiCode(err: unknown): number | undefined {
+  return err instanceof JetStreamApiError ? err.code : undefined;
+}
+
+export async function connectNatsBus(options: NatsBusOptions): Promise<NatsBus> {
+  const streamName = options.streamName ?? DEFAULT_STREAM_NAME;
+  const subjectPrefix = options.subjectPrefix ?? DEFAULT_SUBJECT_PREFIX;
+  let nc: NatsConnection;
+  try {
+    nc = await connect({
+      servers: options.natsUrl.split(',').map((s) => s.trim()),
+      name: options.connectionName ?? `seqgen-${streamName}`,
+      // A service outlives NATS restarts: keep reconnecting rather than giving up after 10 tries.
+      maxReconnectAttempts: -1,
+    });
+  } catch (err) {
+    throw new BusUnavailableError(`cannot connect to NATS at ${safeUrl(options.natsUrl)}: ${message(err)}`, { cause: err });
+  }
+  try {
+    const jsm = await jetstreamManager(nc);
+    await ensureStream(jsm, streamName, `${subjectPrefix}.>`);
+    return new NatsBus(nc, jsm, { logger: options.logger, streamName, subjectPrefix, rpcPrefix: options.rpcPrefix ?? defaultRpcPrefix(options.subjectPrefix) });
+  } catch (err) {
+    await nc.close().catch(() => undefined);
+    if (err instanceof BusUnavailableError) throw err;
+    throw new BusUnavailableError(`JetStream unavailable at ${safeUrl(options.natsUrl)}: ${message(err)}`, { cause: err });
+  }
+}
+
+/** Creates the stream, or brings an existing one up to the settings this code relies on. */
+async function ensureStream(jsm: JetStreamManager, name: string, subjects: string): Promise<void> {
+  const duplicateWindow = nanos(DUPLICATE_WINDOW_MS);
+  try {
+    const info = await jsm.streams.info(name);
+    const current = info.config.subjects ?? [];
+    if (!current.includes(subjects) || info.config.duplicate_window !== duplicateWindow) {
+      await jsm.streams.update(name, { subjects: [...new Set([...current, subjects])], duplicate_window: duplicateWindow });
+    }
+    return;
+  } catch (err) {
+    if (apiCode(err) !== JetStreamApiCodes.StreamNotFound) throw err;
+  }
+  try {
+    await jsm.streams.add({ name, subjects: [subjects], storage: StorageType.File, duplicate_window: duplicateWindow });
+  } catch (err) {
+    // Another replica may have created it between our info and add; that is the outcome we wanted.
+    await jsm.streams.info(name).catch(() => {
+      throw err;
+    });
+  }
+}
+
+interface NatsBusSettings {
+  logger: Logger;
+  streamName: string;
+  subjectPrefix: string;
+  rpcPrefix: string;
+}
+
+export class NatsBus implements Bus {
+  readonly kind = 'nats' as const;
+  private readonly nc: NatsConnection;
+  private readonly jsm: JetStreamManager;
+  private readonly js: JetStreamClient;
+  private readonly settings: NatsBusSettings;
+  private readonly consumers = new Set<ConsumerHandle>();
+  private readonly responders = new Set<ConsumerHandle>();
+  private closing: Promise<void> | undefined;
+
+  constructor(nc: NatsConnection, jsm: JetStreamManager, settings: NatsBusSettings) {
+    this.nc = nc;
+    this.jsm = jsm;
+    this.js = jetstream(nc);
+    this.settings = settings;
+  }
+
+  /** The underlying connection, for tests that must put raw bytes on the wire. */
+  get connection(): NatsConnection {
+    return this.nc;
+  }
+
+  async publish(envelope: Envelope): Promise<void> {
+    this.assertOpen();
+    const { envelope: valid, text } = encodeEnvelope(envelope);
+    try {
+      await this.js.publish(eventSubject(this.settings.subjectPrefix, valid.type), encoder.encode(text), {
+        msgID: valid.id,
+        // Refuse to "succeed" into some other stream that happens to overlap our subjects.
+        expect: { streamName: this.settings.streamName },
+      });
+    } catch (err) {
+      throw new BusUnavailableError(`publish of ${valid.type} ${valid.id} failed: ${message(err)}`, { cause: err });
+    }
+  }
+
+  async consume<T extends EventType>(options: ConsumeOptions<T>): Promise<ConsumerHandle> {
+    this.assertOpen();
+    const { streamName, subjectPrefix } = this.settings;
+    const ackWaitMs = options.ackWaitMs ?? DEFAULT_ACK_WAIT_MS;
+    const retryDelayMs = options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS;
+    const subject = eventSubject(subjectPrefix, options.type);
+    await this.ensureConsumer(options.durable, subject, ackWaitMs);
+
+    const consumer = await this.js.consumers.get(streamName, options.durable);
+    // One message at a time: the client holds at most one more in its buffer, so a slow handler
+    // does not sit on a batch of messages whose ackWait is running out.
+    const messages = await consumer.consume({ max_messages: 1 });
+    const logger = this.settings.logger.child({ durable: options.durable });
+    const handler = options.handler as (envelope: Envelope<T>, delivery: DeliveryInfo) => Promise<void>;
+    let stopping = false;
+
+    const loop = (async () => {
+      for await (const msg of messages) {
+        if (stopping) {
+          // Buffered but never handed to the handler: give it back now instead of after ackWait.
+          msg.nak();
+          continue;
+        }
+        const outcome = await handleDelivery({
+          body: msg.data,
+          type: options.type,
+          deliveryCount: msg.info.deliveryCount,
+          handler,
+          retryDelayMs,
+          logger,
+        });
+        await settle(msg, outcome, logger);
+      }
+    })().catch((err: unknown) => {
+      logger.error({ err }, 'bus: consumer loop ended with an error');
+    });
+
+    let stopped: Promise<void> | undefined;
+    const handle: ConsumerHandle = {
+      stop: () => {
+        stopped ??= (async () => {
+          stopping = true;
+          // close() resolves once the iterator has yielded what it buffered, i.e. after the
+          // in-flight handler returned.
+          await messages.close();
+          await loop;
+          this.consumers.delete(handle);
+        })();
+        return stopped;
+      },
+    };
+    this.consumers.add(handle);
+    return handle;
+  }
+
+  private async ensureConsumer(durable: string, subject: string, ackWaitMs: number): Promise<void> {
+    const { streamName } = this.settings;
+    const ackWait = nanos(ackWaitMs);
+    try {
+      const info = await this.jsm.consumers.info(streamName, durable);
+      if (info.config.filter_subject !== subject) {
+        throw new Error(`durable "${durable}" already consumes ${info.config.filter_subject ?? '(everything)'}, not ${subject}`);
+      }
+      if (info.config.ack_wait !== ackWait) await this.jsm.consumers.update(streamName, durable, { ack_wait: ackWait });
+      return;
+    } catch (err) {
+      if (apiCode(err) !== JetStreamApiCodes.ConsumerNotFound) throw err;
+    }
+    try {
+      await this.jsm.consumers.add(streamName, {
+        durable_name: durable,
+        filter_subject: subject,
+        ack_policy: AckPolicy.Explicit,
+        ack_wait: ackWait,
+        deliver_policy: DeliverPolicy.All,
+      });
+    } catch (err) {
+      // Lost a creation race with another replica: fine if the winner made the same consumer.
+      const info = await this.jsm.consumers.info(streamName, durable).catch(() => {
+        throw err;
+      });
+      if (info.config.filter_subject !== subject) throw err;
+    }
+  }
+
+  async request<S extends RequestSubject>(subject: S, data: RequestOf<S>, options?: { timeoutMs?: number }): Promise<ReplyOf<S>> {
+    this.assertOpen();
+    const body = encodeRequest(subject, data);
+    const timeoutMs = options?.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+    let reply: Msg;
+    try {
+      reply = await this.nc.request(rpcSubject(this.settings.rpcPrefix, subject), encoder.encode(body), { timeout: timeoutMs });
+    } catch (err) {
+      if (err instanceof TimeoutError) throw new BusTimeoutError(`${subject}: no reply within ${timeoutMs} ms`, { cause: err });
+      // No responders, a closed or draining connection: nobody can answer right now.
+      throw new BusUnavailableError(`${subject}: ${message(err)}`, { cause: err });
+    }
+    const failure = reply.headers?.get(RPC_ERROR_HEADER);
+    const result: RpcResult = failure
+      ? { ok: false, reason: asFailureReason(failure), message: decoder.decode(reply.data) }
+      : { ok: true, body: decoder.decode(reply.data) };
+    return decodeReply(subject, result);
+  }
+
+  async respond<S extends RequestSubject>(subject: S, handler: (data: RequestOf<S>) => Promise<ReplyOf<S>>): Promise<ConsumerHandle> {
+    this.assertOpen();
+    const wireSubject = rpcSubject(this.settings.rpcPrefix, subject);
+    const logger = this.settings.logger.child({ responder: subject });
+    const inFlight = new Set<Promise<void>>();
+    const sub = this.nc.subscribe(wireSubject, {
+      // Replicas of one service share the load instead of all answering.
+      queue: wireSubject,
+      callback: (err, msg) => {
+        if (err) {
+          logger.error({ err }, 'bus: responder subscription failed');
+          return;
+        }
+        const work = answerRequest(subject, handler, decoder.decode(msg.data), logger).then((result) => {
+          if (result.ok) {
+            msg.respond(encoder.encode(result.body));
+          } else {
+            const h = headers();
+            h.set(RPC_ERROR_HEADER, result.reason);
+            msg.respond(encoder.encode(result.message), { headers: h });
+          }
+        });
+        inFlight.add(work);
+        void work
+          .catch((e: unknown) => logger.error({ err: e }, 'bus: could not send reply'))
+          .finally(() => inFlight.delete(work));
+      },
+    });
+    // Make sure the server knows about the subscription before we report it ready, or a request
+    // sent right after respond() could see "no responders".
+    await this.nc.flush();
+    let stopped: Promise<void> | undefined;
+    const handle: ConsumerHandle = {
+      stop: () => {
+        stopped ??= (async () => {
+          sub.unsubscribe();
+          await Promise.allSettled([...inFlight]);
+          this.responders.delete(handle);
+        })();
+        return stopped;
+      },
+    };
+    this.responders.add(handle);
+    return handle;
+  }
+
+  async ping(): Promise<void> {
+    this.assertOpen();
+    try {
+      await this.jsm.getAccountInfo();
+    } catch (err) {
+      throw new BusUnavailableError(`JetStream unreachable: ${message(err)}`, { cause: err });
+    }
+  }
+
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      await Promise.all([...this.consumers].map((c) => c.stop()));
+      await Promise.all([...this.responders].map((r) => r.stop()));
+      await this.nc.drain().catch(() => undefined);
+    })();
+    return this.closing;
+  }
+
+  private assertOpen(): void {
+    if (this.closing || this.nc.isClosed()) throw new BusUnavailableError('bus is closed');
+  }
+}
+
+async function settle(msg: JsMsg, outcome: Outcome, logger: Logger): Promise<void> {
+  switch (outcome.kind) {
+    case 'ack': {
+      // Wait for the server to confirm: the caller's handler has committed, and close() must not
+      // drain the connection before the ack is recorded, or the event comes back after ackWait.
+      const confirmed = await msg.ackAck().catch(() => false);
+      if (!confirmed) logger.warn({ seq: msg.seq }, 'bus: ack not confirmed; the event may be redelivered');
+      return;
+    }
+    case 'nak':
+      msg.nak(outcome.delayMs);
+      return;
+    case 'term':
+      msg.term();
+      return;
+  }
+}

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+/**
+ * Settings every service understands. Each dependency is chosen by the presence of its setting
+ * (DESIGN.md §2): no DATABASE_URL → PGlite under DATA_DIR, no NATS_URL → in-process bus, no
+ * REDIS_URL → in-process store.
+ */
+export const baseConfigShape = {
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  NATS_URL: z
+    .string()
+    .regex(/^(nats|tls):\/\//, 'must be a nats:// or tls:// URL')
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
+} as const;
+
+export const port = (fallback: number) => z.coerce.number().int().min(0).max(65_535).default(fallback);
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+type Env = Record<string, string | undefined>;
+
+/** Empty strings count as "not set", so `FOO= npm start` behaves like leaving FOO out. */
+function withoutBlanks(env: Env): Env {
+  return Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
+}
+
+/** Parses the environment once; throws ConfigError naming every bad or missing setting. */
+export function parseConfig<S extends z.ZodRawShape>(shape: S, env: Env = process.env): z.infer<z.ZodObject<S>> {
+  const result = z.object(shape).safeParse(withoutBlanks(env));
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => `  ${issue.path.join('.') || '(environment)'}: ${issue.message}`);
+  throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+}
+
+/** For main.ts: a bad setting stops the process with a message naming it. */
+export function loadConfig<S extends z.ZodRawShape>(shape: S, env: Env = process.env): z.infer<z.ZodObject<S>> {
+  try {
+    return parseConfig(shape, env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,86 @@
+import { connectBus } from './bus/index.ts';
+import type { Bus } from './bus/types.ts';
+import { type KeyValueStore, openStore } from './cache.ts';
+import { type DatabaseHandle, openDatabase } from './db.ts';
+import { Lifecycle } from './lifecycle.ts';
+import type { Logger } from './logger.ts';
+import type { Service } from './service.ts';
+
+export interface InfrastructureConfig {
+  DATABASE_URL?: string | undefined;
+  DATA_DIR: string;
+  NATS_URL?: string | undefined;
+  REDIS_URL?: string | undefined;
+}
+
+export interface Infrastructure {
+  database: DatabaseHandle;
+  bus: Bus;
+  store: KeyValueStore;
+  lifecycle: Lifecycle;
+  /** /readyz: the database, the bus and the store all answer. */
+  readiness(): Promise<void>;
+}
+
+/**
+ * Opens what a service runs on, each real or embedded by the presence of its setting
+ * (DESIGN.md §2), and registers each for an orderly close.
+ */
+export async function openInfrastructure(options: {
+  service: string;
+  config: InfrastructureConfig;
+  logger: Logger;
+  migrationsFolder: string;
+  lifecycle?: Lifecycle;
+  /** Tests isolate runs on shared servers: their own stream, subjects and key namespace. */
+  isolation?: { streamName: string; subjectPrefix: string; storeNamespace: string };
+}): Promise<Infrastructure> {
+  const { service, config, logger, migrationsFolder } = options;
+  const lifecycle = options.lifecycle ?? new Lifecycle(logger);
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    schema: service,
+    migrationsFolder,
+    logger,
+  });
+  lifecycle.add('database', () => database.close());
+  const bus = await connectBus({
+    natsUrl: config.NATS_URL,
+    logger,
+    name: service,
+    ...(options.isolation && {
+      streamName: options.isolation.streamName,
+      subjectPrefix: options.isolation.subjectPrefix,
+    }),
+  });
+  lifecycle.add('bus', () => bus.close());
+  const store = await openStore({
+    url: config.REDIS_URL,
+    namespace: options.isolation?.storeNamespace ?? `seqgen:${service}`,
+  });
+  lifecycle.add('store', () => store.close());
+  logger.info({ database: database.kind, bus: bus.kind, store: store.kind }, `${service} infrastructure ready`);
+  return {
+    database,
+    bus,
+    store,
+    lifecycle,
+    readiness: async () => {
+      await Promise.all([
+        database.ping().catch(() => Promise.reject(new Error('database unreachable'))),
+        bus.ping().catch(() => Promise.reject(new Error('event bus unreachable'))),
+        store.ping().catch(() => Promise.reject(new Error('cache unreachable'))),
+      ]);
+    },
+  };
+}
+
+/** Listens and registers the HTTP server to close first on shutdown. Returns the base URL. */
+export async function listen(app: Service, address: { host: string; port: number }, lifecycle: Lifecycle) {
+  await app.listen({ host: address.host, port: address.port });
+  lifecycle.add('http', () => app.close());
+  const bound = app.server.address();
+  const port = typeof bound === 'object' && bound ? bound.port : address.port;
+  return `http://${address.host.includes(':') ? `[${address.host}]` : address.host}:${port}`;
+}

@@ -1,0 +1,176 @@
+import { createEnvelope, type Envelope, type EventData, type EventType } from '@seqgen/proto';
+import { and, asc, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { Bus } from './bus/types.ts';
+import type { Database, Executor } from './db.ts';
+import type { EventTables } from './event-tables.ts';
+import type { Logger } from './logger.ts';
+
+export interface OutboxOptions {
+  db: Database;
+  tables: EventTables;
+  bus: Bus;
+  logger: Logger;
+  /** How often the relay looks for rows a poke missed (e.g. written by another replica). */
+  pollIntervalMs?: number;
+  /** Published rows are kept this long for inspection, then deleted. */
+  retentionMs?: number;
+}
+
+/**
+ * Transactional outbox: `enqueue` writes the event in the caller's transaction, so an event
+ * exists if and only if the state change committed. The relay publishes pending rows in order
+ * with msgID = event id (JetStream drops duplicates if a crash makes it publish one twice).
+ */
+export class Outbox {
+  readonly #options: Required<OutboxOptions>;
+  #timer: NodeJS.Timeout | undefined;
+  #running: Promise<void> | undefined;
+  #again = false;
+  #stopped = true;
+  #lastCleanup = 0;
+
+  constructor(options: OutboxOptions) {
+    this.#options = { pollIntervalMs: 1_000, retentionMs: 24 * 60 * 60 * 1000, ...options };
+  }
+
+  /** Writes an event inside the caller's transaction; call `poke()` after the commit. */
+  async enqueue<T extends EventType>(tx: Executor, type: T, data: EventData<T>): Promise<Envelope<T>> {
+    const envelope = createEnvelope(type, data);
+    await tx.insert(this.#options.tables.outbox).values({ id: envelope.id, type, envelope });
+    return envelope;
+  }
+
+  start(): void {
+    if (!this.#stopped) return;
+    this.#stopped = false;
+    this.#timer = setInterval(() => this.poke(), this.#options.pollIntervalMs);
+    this.#timer.unref();
+    this.poke();
+  }
+
+  /** Asks the relay to run now; concurrent pokes coalesce into one more pass. */
+  poke(): void {
+    if (this.#stopped) return;
+    if (this.#running) {
+      this.#again = true;
+      return;
+    }
+    this.#running = this.#drain().finally(() => {
+      this.#running = undefined;
+      if (this.#again && !this.#stopped) {
+        this.#again = false;
+        this.poke();
+      }
+    });
+  }
+
+  /** Publishes everything pending now; resolves when the outbox is empty (tests, shutdown). */
+  async flush(): Promise<void> {
+    await this.#running;
+    while ((await this.#relayBatch()) > 0) {}
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    clearInterval(this.#timer);
+    await this.#running;
+  }
+
+  async pending(): Promise<number> {
+    const { outbox } = this.#options.tables;
+    const [row] = await this.#options.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(outbox)
+      .where(isNull(outbox.publishedAt));
+    return row?.n ?? 0;
+  }
+
+  async #drain(): Promise<void> {
+    try {
+      while (!this.#stopped && (await this.#relayBatch()) > 0) {}
+      await this.#cleanup();
+    } catch (error) {
+      // The bus or database is away: rows stay pending and the next poll retries.
+      this.#options.logger.warn({ err: error }, 'outbox relay paused');
+    }
+  }
+
+  /** One batch under row locks, so two replicas never relay the same rows at once. */
+  async #relayBatch(): Promise<number> {
+    const { db, tables, bus } = this.#options;
+    const { outbox } = tables;
+    return db.transaction(async (tx) => {
+      const rows = await tx
+        .select({ seq: outbox.seq, envelope: outbox.envelope })
+        .from(outbox)
+        .where(isNull(outbox.publishedAt))
+        .orderBy(asc(outbox.seq))
+        .limit(100)
+        .for('update', { skipLocked: true });
+      const published: number[] = [];
+      try {
+        for (const row of rows) {
+          await bus.publish(row.envelope);
+          published.push(row.seq);
+        }
+      } finally {
+        if (published.length > 0) {
+          await tx.update(outbox).set({ publishedAt: new Date() }).where(inArray(outbox.seq, published));
+        }
+      }
+      return published.length;
+    });
+  }
+
+  async #cleanup(): Promise<void> {
+    const now = Date.now();
+    if (now - this.#lastCleanup < 60_000) return;
+    this.#lastCleanup = now;
+    const { db, tables, retentionMs } = this.#options;
+    await db.delete(tables.outbox).where(and(lt(tables.outbox.publishedAt, new Date(now - retentionMs))));
+  }
+}
+
+export interface IdempotentConsumerOptions<T extends EventType> {
+  bus: Bus;
+  db: Database;
+  tables: EventTables;
+  durable: string;
+  type: T;
+  /** Applies the event's effect inside the transaction that also records it as processed. */
+  handle: (tx: Executor, envelope: Envelope<T>) => Promise<void>;
+  retryDelayMs?: number;
+  ackWaitMs?: number;
+}
+
+/**
+ * A durable consumer that applies each event exactly once: the event id is recorded in
+ * processed_events in the same transaction as the effect, and the bus acks only after commit.
+ * A redelivered event whose id is already recorded is acknowledged without running again.
+ */
+export function consumeIdempotently<T extends EventType>({
+  bus,
+  db,
+  tables,
+  durable,
+  type,
+  handle,
+  ...timing
+}: IdempotentConsumerOptions<T>) {
+  return bus.consume({
+    durable,
+    type,
+    ...timing,
+    handler: async (envelope) => {
+      await db.transaction(async (tx) => {
+        const recorded = await tx
+          .insert(tables.processedEvents)
+          .values({ consumer: durable, eventId: envelope.id })
+          .onConflictDoNothing()
+          .returning({ eventId: tables.processedEvents.eventId });
+        if (recorded.length === 0) return;
+        await handle(tx, envelope);
+      });
+    },
+  });
+}

@@ -1,0 +1,149 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { HttpError, INTERNAL_ERROR_MESSAGE } from './errors.ts';
+import type { Logger } from './logger.ts';
+
+export type Service = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
+
+export interface ServiceOptions {
+  name: string;
+  logger: Logger;
+  /** Throws (with a message naming the dependency) when the service cannot serve: /readyz. */
+  readiness?: () => Promise<void>;
+  /** Largest accepted request body in bytes. Default 64 KiB: JSON payloads here are small. */
+  bodyLimit?: number;
+  /** Behind a proxy: trust X-Forwarded-For for the client address. */
+  trustProxy?: boolean;
+}
+
+/** Request ids come from the gateway; anything that does not look like one is replaced. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export const DEFAULT_BODY_LIMIT = 64 * 1024;
+
+/**
+ * The one way a seqgen service is built: zod-validated routes, the JSON error format of
+ * DESIGN.md §5 for every failure (validation, malformed JSON, oversized bodies, unknown routes),
+ * request ids, /healthz and /readyz. Routes are added by the caller; this never listens.
+ */
+export function createService({
+  name,
+  logger,
+  readiness,
+  bodyLimit = DEFAULT_BODY_LIMIT,
+  trustProxy = false,
+}: ServiceOptions): Service {
+  const app = Fastify({
+    loggerInstance: logger,
+    bodyLimit,
+    trustProxy,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    // In-flight requests finish on close; new ones get 503 while draining.
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>() as unknown as Service;
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // JSON only: a text/plain POST is a "simple" cross-site request, so refusing it narrows CSRF.
+  app.removeContentTypeParser('text/plain');
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const { statusCode, body } = toErrorResponse(error);
+    if (statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ statusCode, code: body.error }, body.message);
+    if (error instanceof HttpError) reply.headers(error.headers);
+    return reply.code(statusCode).send(body);
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    reply
+      .code(404)
+      .send({ error: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}` }),
+  );
+
+  app.get('/healthz', async () => ({ status: 'ok', service: name }));
+  app.get('/readyz', async (_request, reply) => {
+    try {
+      await readiness?.();
+      return { status: 'ready', service: name };
+    } catch (error) {
+      return reply.code(503).send({ error: 'not_ready', message: `Not ready: ${(error as Error).message}` });
+    }
+  });
+
+  return app;
+}
+
+interface ErrorResponse {
+  statusCode: number;
+  body: { error: string; message: string };
+}
+
+const BY_FASTIFY_CODE: Record<string, (error: FastifyError) => ErrorResponse> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: () => ({
+    statusCode: 413,
+    body: { error: 'payload_too_large', message: 'Request body is too large.' },
+  }),
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: () => ({
+    statusCode: 415,
+    body: {
+      error: 'unsupported_media_type',
+      message: 'Send the request body as JSON (Content-Type: application/json).',
+    },
+  }),
+  FST_ERR_CTP_EMPTY_JSON_BODY: () => ({
+    statusCode: 400,
+    body: { error: 'invalid_json', message: 'Request body is empty; send a JSON object.' },
+  }),
+  FST_ERR_CTP_INVALID_JSON_BODY: () => ({
+    statusCode: 400,
+    body: { error: 'invalid_json', message: 'Request body is not valid JSON.' },
+  }),
+};
+
+export function toErrorResponse(error: FastifyError): ErrorResponse {
+  if (error instanceof HttpError) {
+    return { statusCode: error.statusCode, body: { error: error.code, message: error.message } };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    return { statusCode: 400, body: { error: 'validation_failed', message: describeValidation(error.validation) } };
+  }
+  const byCode = error.code ? BY_FASTIFY_CODE[error.code] : undefined;
+  if (byCode) return byCode(error);
+  // JSON.parse failures surface as SyntaxError with statusCode 400 from Fastify's parser.
+  if (error instanceof SyntaxError && error.statusCode === 400) {
+    return { statusCode: 400, body: { error: 'invalid_json', message: 'Request body is not valid JSON.' } };
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    return {
+      statusCode: status,
+      body: { error: status === 429 ? 'rate_limited' : 'bad_request', message: error.message },
+    };
+  }
+  return { statusCode: 500, body: { error: 'internal', message: INTERNAL_ERROR_MESSAGE } };
+}
+
+function describeValidation(issues: { instancePath: string; message?: string; keyword: string }[]): string {
+  const messages = issues.slice(0, 3).map(({ instancePath, message = 'is invalid', keyword }) => {
+    const field = instancePath.replace(/^\//, '').replaceAll('/', '.');
+    if (!field) return keyword === 'invalid_type' ? 'Request body must be a JSON object.' : message;
+    return `${field}: ${message}`;
+  });
+  return [...new Set(messages)].join('; ');
+}

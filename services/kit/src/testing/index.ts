@@ -1,0 +1,2 @@
+export * from './infra.ts';
+export * from './test-infrastructure.ts';

@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { type Infrastructure, openInfrastructure } from '../infrastructure.ts';
+import { createLogger, type Logger } from '../logger.ts';
+import { ensureRealInfra, type InfraVariant, REAL_INFRA } from './infra.ts';
+
+export const quietLogger = (): Logger => createLogger({ service: 'test', level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+
+/**
+ * A database of its own on the real server, so parallel test files and repeated runs never see
+ * each other's rows or migrations. Dropped by the returned function.
+ */
+export async function createTestDatabase(adminUrl = REAL_INFRA.DATABASE_URL) {
+  const name = `seqgen_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      try {
+        await client.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+export interface TestInfrastructure extends Infrastructure {
+  variant: InfraVariant['name'];
+  config: { DATABASE_URL?: string; DATA_DIR: string; NATS_URL?: string; REDIS_URL?: string };
+  /** Closes everything and removes what the run created on shared servers. */
+  cleanup(): Promise<void>;
+}
+
+/**
+ * The infrastructure a component suite runs on, per variant: embedded (in-memory PGlite,
+ * in-process bus and store) or real (a fresh PostgreSQL database, an isolated JetStream stream
+ * and Redis key namespace). Returns null only when the real servers are missing and
+ * REQUIRE_INFRA is not set; with REQUIRE_INFRA=1 that is an error.
+ */
+export async function openTestInfrastructure(
+  variant: InfraVariant,
+  service: string,
+  migrationsFolder: string,
+  logger: Logger = quietLogger(),
+): Promise<TestInfrastructure | null> {
+  const runId = randomBytes(4).toString('hex');
+  if (variant.name === 'embedded') {
+    const config = { DATA_DIR: `memory://${service}-${runId}` };
+    const infra = await openInfrastructure({ service, config, logger, migrationsFolder });
+    return { ...infra, variant: variant.name, config, cleanup: () => infra.lifecycle.close() };
+  }
+  if (!(await ensureRealInfra())) return null;
+  const database = await createTestDatabase();
+  const config = {
+    DATABASE_URL: database.url,
+    DATA_DIR: './data',
+    NATS_URL: REAL_INFRA.NATS_URL,
+    REDIS_URL: REAL_INFRA.REDIS_URL,
+  };
+  const isolation = {
+    streamName: `TEST_${service.toUpperCase()}_${runId}`,
+    subjectPrefix: `test-${runId}`,
+    storeNamespace: `test:${service}:${runId}`,
+  };
+  const infra = await openInfrastructure({ service, config, logger, migrationsFolder, isolation });
+  return {
+    ...infra,
+    variant: variant.name,
+    config,
+    cleanup: async () => {
+      await infra.lifecycle.close();
+      await database.drop();
+    },
+  };
+}

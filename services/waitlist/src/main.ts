@@ -1,0 +1,46 @@
+import { fileURLToPath } from 'node:url';
+import {
+  createLogger,
+  createSessionVerifier,
+  type Lifecycle,
+  listen,
+  loadConfig,
+  Outbox,
+  openInfrastructure,
+  resolveSessionSecret,
+} from '@seqgen/kit';
+import { createApp } from './app.ts';
+import { waitlistConfigShape } from './config.ts';
+import { outbox as outboxTable, processedEvents } from './data/schema.ts';
+
+const migrationsFolder = fileURLToPath(new URL('./data/migrations', import.meta.url));
+
+/** Starts the waitlist service on its settings; `npm start` calls this with a shared lifecycle. */
+export async function start(env: Record<string, string | undefined> = process.env, lifecycle?: Lifecycle) {
+  const config = loadConfig(waitlistConfigShape, env);
+  const logger = createLogger({ service: 'waitlist', level: config.LOG_LEVEL });
+  const infra = await openInfrastructure({ service: 'waitlist', config, logger, migrationsFolder, lifecycle });
+  const outbox = new Outbox({
+    db: infra.database.db,
+    tables: { outbox: outboxTable, processedEvents },
+    bus: infra.bus,
+    logger,
+  });
+  outbox.start();
+  infra.lifecycle.add('outbox relay', () => outbox.stop());
+  const app = createApp({
+    logger,
+    db: infra.database.db,
+    outbox,
+    sessions: createSessionVerifier(resolveSessionSecret(config)),
+    readiness: infra.readiness,
+  });
+  const url = await listen(app, { host: config.HOST, port: config.PORT }, infra.lifecycle);
+  logger.info({ url }, 'waitlist listening');
+  return { app, url, lifecycle: infra.lifecycle };
+}
+
+if (import.meta.main) {
+  const { lifecycle } = await start();
+  lifecycle.exitOnSignals();
+}

@@ -1,0 +1,165 @@
+import { ErrorBody } from '@seqgen/proto';
+import type { z } from 'zod';
+
+/**
+ * The one HTTP client of the web app (spec §7, §8).
+ *
+ * - Paths not starting with /api/ get /api prefixed, so callers may write '/usage' or '/api/usage'.
+ * - Cookies always travel (credentials: 'include'): the session lives in an httpOnly cookie.
+ * - Any non-OK answer throws an ApiError whose message is "<status>: <text>". Feature code matches
+ *   on that text (e.g. 'limit reached', 'timeout'), which is why the format is fixed.
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** What a read does with a 401: fail like any other error, or treat it as "no data" (no user). */
+export type On401 = 'throw' | 'returnNull';
+
+export interface ApiOptions {
+  /**
+   * Origin to send requests to. The browser app leaves it unset (same-origin relative URLs);
+   * tests and non-browser callers pass an absolute origin such as http://127.0.0.1:1234.
+   */
+  baseUrl?: string;
+  signal?: AbortSignal;
+}
+
+export interface ReadOptions<T> extends ApiOptions {
+  /** Validates the JSON answer against a @seqgen/proto schema; a mismatch throws. */
+  schema?: z.ZodType<T>;
+}
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  /** The raw response body as text (may be empty). */
+  readonly body: string;
+
+  constructor(status: number, body: string, message: string) {
+    super(message);
+    this.status = status;
+    this.body = body;
+  }
+}
+
+const API_PREFIX = '/api';
+
+/** '/usage' → '/api/usage', 'auth/user' → '/api/auth/user', '/api/usage' unchanged. */
+export function resolveApiPath(path: string): string {
+  if (path.startsWith(`${API_PREFIX}/`)) return path;
+  return `${API_PREFIX}${path.startsWith('/') ? '' : '/'}${path}`;
+}
+
+function buildUrl(path: string, baseUrl: string | undefined): string {
+  const resolved = resolveApiPath(path);
+  return baseUrl ? new URL(resolved, baseUrl).toString() : resolved;
+}
+
+/**
+ * The human part of an error message: the `message` of a `{ error, message }` body (the shape
+ * every service answers with), else the raw body text, else the status text.
+ */
+export function errorText(body: string, statusText: string): string {
+  if (body.trim() !== '') {
+    const parsed = ErrorBody.safeParse(safeJsonParse(body));
+    return parsed.success ? parsed.data.message : body;
+  }
+  // HTTP/2 has no reason phrases, so statusText can be empty too; never end a message on ": ".
+  return statusText || 'Request failed';
+}
+
+function safeJsonParse(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+async function throwIfNotOk(res: Response): Promise<void> {
+  if (res.ok) return;
+  const body = await res.text().catch(() => '');
+  // Logged so a failure is diagnosable from the browser console even when a toast hides details.
+  console.error(`API ${res.status} ${res.url}`, body);
+  throw new ApiError(res.status, body, `${res.status}: ${errorText(body, res.statusText)}`);
+}
+
+function send(method: HttpMethod, path: string, body: unknown, options: ApiOptions): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const init: RequestInit = { method, headers, credentials: 'include' };
+  if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  if (options.signal) init.signal = options.signal;
+  return fetch(buildUrl(path, options.baseUrl), init);
+}
+
+/**
+ * Sends one request and returns the Response once it is known to be OK.
+ * `body`, when given, is sent as JSON.
+ */
+export async function apiRequest(
+  method: HttpMethod,
+  path: string,
+  body?: unknown,
+  options: ApiOptions = {},
+): Promise<Response> {
+  const res = await send(method, path, body, options);
+  await throwIfNotOk(res);
+  return res;
+}
+
+/** Reads an OK response as JSON; an empty body (e.g. 204) reads as null. */
+async function readJson<T>(res: Response, schema: z.ZodType<T> | undefined): Promise<T> {
+  const text = await res.text();
+  const data: unknown = text === '' ? null : JSON.parse(text);
+  return schema ? schema.parse(data) : (data as T);
+}
+
+/** Sends a request and returns its JSON answer (validated when a schema is given). */
+export async function apiSend<T = unknown>(
+  method: HttpMethod,
+  path: string,
+  body?: unknown,
+  options: ReadOptions<T> = {},
+): Promise<T> {
+  const res = await apiRequest(method, path, body, options);
+  return readJson(res, options.schema);
+}
+
+/** GET a path and return its JSON; with `on401: 'returnNull'` a 401 answers null instead of throwing. */
+export async function apiGet<T = unknown>(
+  path: string,
+  options: ReadOptions<T> & { on401: 'returnNull' },
+): Promise<T | null>;
+export async function apiGet<T = unknown>(path: string, options?: ReadOptions<T> & { on401?: 'throw' }): Promise<T>;
+export async function apiGet<T = unknown>(
+  path: string,
+  options?: ReadOptions<T> & { on401?: On401 },
+): Promise<T | null>;
+export async function apiGet<T = unknown>(
+  path: string,
+  options: ReadOptions<T> & { on401?: On401 } = {},
+): Promise<T | null> {
+  const res = await send('GET', path, undefined, options);
+  // Not signed in is an expected state, not a failure: no log, no throw.
+  if (options.on401 === 'returnNull' && res.status === 401) return null;
+  await throwIfNotOk(res);
+  return readJson(res, options.schema);
+}
+
+/** An SWR key: a path, or a tuple whose first element is the path (spec §7). */
+export type ApiKey = string | readonly [string, ...unknown[]];
+
+export function keyPath(key: ApiKey): string {
+  return typeof key === 'string' ? key : key[0];
+}
+
+/**
+ * A fetcher for SWR: the key is the path to GET. Hooks that read "who am I" use
+ * `createFetcher({ on401: 'returnNull' })` so a signed-out visitor is data, not an error.
+ */
+export function createFetcher(options: ApiOptions & { on401?: On401 } = {}) {
+  return (key: ApiKey): Promise<unknown> => apiGet(keyPath(key), options);
+}
