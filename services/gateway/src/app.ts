@@ -24,6 +24,7 @@ export function createGateway({ config, logger, store }: GatewayDeps): Service {
     bodyLimit: config.BODY_LIMIT_BYTES,
     readiness: () => store.ping(),
     trustProxy: config.TRUST_PROXY,
+    notFound: spaFallback(config.WEB_DIST),
   });
 
   app.register(helmet, {
@@ -102,46 +103,48 @@ function sendUpstreamError(
   });
 }
 
+const hasBuiltSpa = (webDist: string) => existsSync(path.join(webDist, 'index.html'));
+
 /**
- * Hashed assets are immutable and cached for a year; index.html is revalidated every time so a
- * deploy reaches users on their next navigation. Unknown non-API paths get index.html: the
- * SPA's router decides what they show (including its 404 page).
+ * Unknown non-API page paths get index.html: the SPA's router decides what they show (its own
+ * 404 page included). API paths and missing assets get a JSON 404 (a stale tab asking for an
+ * old chunk must not receive HTML).
+ */
+function spaFallback(webDist: string) {
+  const built = hasBuiltSpa(webDist);
+  return (request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/');
+    if (!wantsPage || pathname.startsWith('/assets/')) {
+      return reply.code(404).send({ error: 'not_found', message: `No route for ${request.method} ${pathname}` });
+    }
+    if (!built) {
+      return reply
+        .code(503)
+        .type('text/html; charset=utf-8')
+        .send('<!doctype html><title>seqgen</title><p>The web app has not been built yet. Run <code>npm run build</code>.</p>');
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  };
+}
+
+/**
+ * Hashed assets are immutable and cached for a year; everything else (index.html above all) is
+ * revalidated every time, so a deploy reaches users on their next navigation.
  */
 function registerSpa(app: Service, webDist: string) {
-  const indexHtml = path.join(webDist, 'index.html');
-  if (!existsSync(indexHtml)) {
+  if (!hasBuiltSpa(webDist)) {
     app.log.warn({ webDist }, 'web app not built: run `npm run build`');
-    app.setNotFoundHandler((request, reply) =>
-      notFoundOrSpa(request, reply, () =>
-        reply
-          .code(503)
-          .type('text/html; charset=utf-8')
-          .send(
-            '<!doctype html><title>seqgen</title><p>The web app has not been built yet. Run <code>npm run build</code>.</p>',
-          ),
-      ),
-    );
     return;
   }
   app.register(fastifyStatic, {
     root: webDist,
     prefix: '/',
-    index: false,
+    index: 'index.html',
     wildcard: true,
     setHeaders: (res, filePath) => {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
       res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  app.setNotFoundHandler((request, reply) =>
-    notFoundOrSpa(request, reply, () => reply.header('cache-control', 'no-cache').sendFile('index.html')),
-  );
-}
-
-function notFoundOrSpa(request: FastifyRequest, reply: FastifyReply, sendSpa: () => FastifyReply) {
-  const pathname = request.url.split('?')[0] ?? '/';
-  const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/');
-  // A missing asset is a real 404, not the app shell (a stale tab asking for an old chunk).
-  if (wantsPage && !pathname.startsWith('/assets/')) return sendSpa();
-  return reply.code(404).send({ error: 'not_found', message: `No route for ${request.method} ${pathname}` });
 }

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   serializerCompiler,
@@ -21,6 +27,8 @@ export interface ServiceOptions {
   bodyLimit?: number;
   /** Behind a proxy: trust X-Forwarded-For for the client address. */
   trustProxy?: boolean;
+  /** Replaces the JSON 404 (the gateway answers unknown page paths with the SPA). */
+  notFound?: (request: FastifyRequest, reply: FastifyReply) => unknown;
 }
 
 /** Request ids come from the gateway; anything that does not look like one is replaced. */
@@ -39,6 +47,7 @@ export function createService({
   readiness,
   bodyLimit = DEFAULT_BODY_LIMIT,
   trustProxy = false,
+  notFound,
 }: ServiceOptions): Service {
   const app = Fastify({
     loggerInstance: logger,
@@ -70,10 +79,10 @@ export function createService({
     return reply.code(statusCode).send(body);
   });
 
-  app.setNotFoundHandler((request, reply) =>
-    reply
-      .code(404)
-      .send({ error: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}` }),
+  app.setNotFoundHandler(
+    notFound ??
+      ((request, reply) =>
+        reply.code(404).send({ error: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}` })),
   );
 
   app.get('/healthz', async () => ({ status: 'ok', service: name }));

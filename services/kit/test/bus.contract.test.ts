@@ -177,7 +177,10 @@ describe.each(variants)('bus contract: $name', (variant) => {
     const before = createEnvelope('user.registered', user(0));
     await bus.publish(before);
     await injectRaw('user.registered', 'this is not json');
-    await injectRaw('user.registered', JSON.stringify({ ...createEnvelope('user.registered', user(1)), data: { nope: true } }));
+    await injectRaw(
+      'user.registered',
+      JSON.stringify({ ...createEnvelope('user.registered', user(1)), data: { nope: true } }),
+    );
     // Valid in itself, but on the wrong subject: handing it to this handler would be a bug.
     await injectRaw('user.registered', JSON.stringify(createEnvelope('billing.canceled', { userId: 'u-9' })));
     const after = createEnvelope('user.registered', user(2));
@@ -239,7 +242,8 @@ describe.each(variants)('bus contract: $name', (variant) => {
     // A restarted service: a new connection, the same durable name.
     await bus.close();
     const restarted = await reconnect();
-    await consumeInto(restarted, 'user.registered', 'resumable', rec.handler);
+    // A new release may change the ackWait of an existing durable.
+    await consumeInto(restarted, 'user.registered', 'resumable', rec.handler, { ackWaitMs: 1500 });
     await vi.waitFor(() => expect(rec.seen).toHaveLength(6));
     await sleep(300);
     expect(rec.ids()).toEqual([...early, ...late].map((e) => e.id));
@@ -266,6 +270,16 @@ describe.each(variants)('bus contract: $name', (variant) => {
       expect(b.ids()).toEqual(ids);
       expect(other.ids()).toEqual([canceled.id]);
     });
+  });
+
+  it('refuses to rebind a durable to another event type', async (ctx) => {
+    ctx.skip(!available, 'NATS not reachable');
+    const { bus } = await isolatedBus();
+    const handle = await consumeInto(bus, 'user.registered', 'one-type', recorder<'user.registered'>().handler);
+    await handle.stop();
+    await expect(
+      consumeInto(bus, 'billing.canceled', 'one-type', recorder<'billing.canceled'>().handler),
+    ).rejects.toThrow(/already consumes/);
   });
 
   it('a durable created later still receives events published before it existed', async (ctx) => {
@@ -404,7 +418,9 @@ describe.each(variants)('bus contract: $name', (variant) => {
         return { ok: false, message: 'too late' };
       });
       const started = Date.now();
-      await expect(bus.request('quota.reserve', { userId: 'u-1' }, { timeoutMs: 100 })).rejects.toBeInstanceOf(BusTimeoutError);
+      await expect(bus.request('quota.reserve', { userId: 'u-1' }, { timeoutMs: 100 })).rejects.toBeInstanceOf(
+        BusTimeoutError,
+      );
       expect(Date.now() - started).toBeLessThan(350);
     });
 
@@ -412,16 +428,23 @@ describe.each(variants)('bus contract: $name', (variant) => {
       ctx.skip(!available, 'NATS not reachable');
       const { bus } = await isolatedBus();
       const started = Date.now();
-      await expect(bus.request('quota.reserve', { userId: 'u-1' }, { timeoutMs: 3000 })).rejects.toBeInstanceOf(BusUnavailableError);
+      await expect(bus.request('quota.reserve', { userId: 'u-1' }, { timeoutMs: 3000 })).rejects.toBeInstanceOf(
+        BusUnavailableError,
+      );
       expect(Date.now() - started).toBeLessThan(1000);
 
-      const responder = await bus.respond('quota.reserve', async () => ({ ok: false, message: 'Email generation limit reached' }));
+      const responder = await bus.respond('quota.reserve', async () => ({
+        ok: false,
+        message: 'Email generation limit reached',
+      }));
       await expect(bus.request('quota.reserve', { userId: 'u-1' })).resolves.toEqual({
         ok: false,
         message: 'Email generation limit reached',
       });
       await responder.stop();
-      await expect(bus.request('quota.reserve', { userId: 'u-1' }, { timeoutMs: 3000 })).rejects.toBeInstanceOf(BusUnavailableError);
+      await expect(bus.request('quota.reserve', { userId: 'u-1' }, { timeoutMs: 3000 })).rejects.toBeInstanceOf(
+        BusUnavailableError,
+      );
     });
 
     it('reaches a responder on another connection, and close() lets an in-flight answer finish', async (ctx) => {

@@ -4,7 +4,12 @@ import { MemoryBus } from './memory.ts';
 import { connectNatsBus } from './nats.ts';
 import type { Bus } from './types.ts';
 
-export { DEFAULT_ACK_WAIT_MS, DEFAULT_RETRY_DELAY_MS, DEFAULT_STREAM_NAME, DUPLICATE_WINDOW_MS } from './consume-loop.ts';
+export {
+  DEFAULT_ACK_WAIT_MS,
+  DEFAULT_RETRY_DELAY_MS,
+  DEFAULT_STREAM_NAME,
+  DUPLICATE_WINDOW_MS,
+} from './consume-loop.ts';
 export { MemoryBus, type MemoryBusOptions } from './memory.ts';
 export { connectNatsBus, NatsBus, type NatsBusOptions } from './nats.ts';
 export { BusRequestError, type BusRequestFailure, DEFAULT_REQUEST_TIMEOUT_MS } from './rpc.ts';

@@ -12,7 +12,15 @@ import {
   handleDelivery,
   type Outcome,
 } from './consume-loop.ts';
-import { answerRequest, DEFAULT_REQUEST_TIMEOUT_MS, defaultRpcPrefix, decodeReply, encodeRequest, type RpcResult, rpcSubject } from './rpc.ts';
+import {
+  answerRequest,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  decodeReply,
+  defaultRpcPrefix,
+  encodeRequest,
+  type RpcResult,
+  rpcSubject,
+} from './rpc.ts';
 import {
   type Bus,
   BusTimeoutError,
@@ -146,7 +154,12 @@ class Durable {
     while (this.cursor < this.stream.log.length) {
       const message = this.stream.log[this.cursor++];
       if (!message || message.subject !== this.subject) continue;
-      const fresh: Pending = { seq: message.seq, deliveryCount: 1, eligibleAt: now + this.ackWaitMs, token: this.nextToken++ };
+      const fresh: Pending = {
+        seq: message.seq,
+        deliveryCount: 1,
+        eligibleAt: now + this.ackWaitMs,
+        token: this.nextToken++,
+      };
       this.pending.set(message.seq, fresh);
       return { seq: fresh.seq, deliveryCount: 1, token: fresh.token, body: message.body };
     }
@@ -293,7 +306,14 @@ export class MemoryBus implements Bus {
     const worker: Worker = new Worker(
       durable,
       (delivery) =>
-        handleDelivery({ body: delivery.body, type: options.type, deliveryCount: delivery.deliveryCount, handler, retryDelayMs, logger }),
+        handleDelivery({
+          body: delivery.body,
+          type: options.type,
+          deliveryCount: delivery.deliveryCount,
+          handler,
+          retryDelayMs,
+          logger,
+        }),
       () => this.handles.delete(worker),
     );
     this.handles.add(worker);
@@ -301,7 +321,11 @@ export class MemoryBus implements Bus {
     return worker;
   }
 
-  async request<S extends RequestSubject>(subject: S, data: RequestOf<S>, options?: { timeoutMs?: number }): Promise<ReplyOf<S>> {
+  async request<S extends RequestSubject>(
+    subject: S,
+    data: RequestOf<S>,
+    options?: { timeoutMs?: number },
+  ): Promise<ReplyOf<S>> {
     this.assertOpen();
     const body = encodeRequest(subject, data);
     const candidates = responders.get(rpcSubject(this.rpcPrefix, subject)) ?? [];
@@ -319,7 +343,10 @@ export class MemoryBus implements Bus {
     }
   }
 
-  async respond<S extends RequestSubject>(subject: S, handler: (data: RequestOf<S>) => Promise<ReplyOf<S>>): Promise<ConsumerHandle> {
+  async respond<S extends RequestSubject>(
+    subject: S,
+    handler: (data: RequestOf<S>) => Promise<ReplyOf<S>>,
+  ): Promise<ConsumerHandle> {
     this.assertOpen();
     const key = rpcSubject(this.rpcPrefix, subject);
     const inFlight = new Set<Promise<RpcResult>>();

@@ -1,13 +1,13 @@
 import {
   AckPolicy,
   DeliverPolicy,
-  type JetStreamClient,
   JetStreamApiCodes,
   JetStreamApiError,
+  type JetStreamClient,
   type JetStreamManager,
+  type JsMsg,
   jetstream,
   jetstreamManager,
-  type JsMsg,
   StorageType,
 } from '@nats-io/jetstream';
 import { connect, headers, type Msg, type NatsConnection, nanos, TimeoutError } from '@nats-io/transport-node';
@@ -83,16 +83,25 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<NatsBus> 
       maxReconnectAttempts: -1,
     });
   } catch (err) {
-    throw new BusUnavailableError(`cannot connect to NATS at ${safeUrl(options.natsUrl)}: ${message(err)}`, { cause: err });
+    throw new BusUnavailableError(`cannot connect to NATS at ${safeUrl(options.natsUrl)}: ${message(err)}`, {
+      cause: err,
+    });
   }
   try {
     const jsm = await jetstreamManager(nc);
     await ensureStream(jsm, streamName, `${subjectPrefix}.>`);
-    return new NatsBus(nc, jsm, { logger: options.logger, streamName, subjectPrefix, rpcPrefix: options.rpcPrefix ?? defaultRpcPrefix(options.subjectPrefix) });
+    return new NatsBus(nc, jsm, {
+      logger: options.logger,
+      streamName,
+      subjectPrefix,
+      rpcPrefix: options.rpcPrefix ?? defaultRpcPrefix(options.subjectPrefix),
+    });
   } catch (err) {
     await nc.close().catch(() => undefined);
     if (err instanceof BusUnavailableError) throw err;
-    throw new BusUnavailableError(`JetStream unavailable at ${safeUrl(options.natsUrl)}: ${message(err)}`, { cause: err });
+    throw new BusUnavailableError(`JetStream unavailable at ${safeUrl(options.natsUrl)}: ${message(err)}`, {
+      cause: err,
+    });
   }
 }
 
@@ -103,7 +112,10 @@ async function ensureStream(jsm: JetStreamManager, name: string, subjects: strin
     const info = await jsm.streams.info(name);
     const current = info.config.subjects ?? [];
     if (!current.includes(subjects) || info.config.duplicate_window !== duplicateWindow) {
-      await jsm.streams.update(name, { subjects: [...new Set([...current, subjects])], duplicate_window: duplicateWindow });
+      await jsm.streams.update(name, {
+        subjects: [...new Set([...current, subjects])],
+        duplicate_window: duplicateWindow,
+      });
     }
     return;
   } catch (err) {
@@ -223,7 +235,9 @@ export class NatsBus implements Bus {
     try {
       const info = await this.jsm.consumers.info(streamName, durable);
       if (info.config.filter_subject !== subject) {
-        throw new Error(`durable "${durable}" already consumes ${info.config.filter_subject ?? '(everything)'}, not ${subject}`);
+        throw new Error(
+          `durable "${durable}" already consumes ${info.config.filter_subject ?? '(everything)'}, not ${subject}`,
+        );
       }
       if (info.config.ack_wait !== ackWait) await this.jsm.consumers.update(streamName, durable, { ack_wait: ackWait });
       return;
@@ -247,15 +261,22 @@ export class NatsBus implements Bus {
     }
   }
 
-  async request<S extends RequestSubject>(subject: S, data: RequestOf<S>, options?: { timeoutMs?: number }): Promise<ReplyOf<S>> {
+  async request<S extends RequestSubject>(
+    subject: S,
+    data: RequestOf<S>,
+    options?: { timeoutMs?: number },
+  ): Promise<ReplyOf<S>> {
     this.assertOpen();
     const body = encodeRequest(subject, data);
     const timeoutMs = options?.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
     let reply: Msg;
     try {
-      reply = await this.nc.request(rpcSubject(this.settings.rpcPrefix, subject), encoder.encode(body), { timeout: timeoutMs });
+      reply = await this.nc.request(rpcSubject(this.settings.rpcPrefix, subject), encoder.encode(body), {
+        timeout: timeoutMs,
+      });
     } catch (err) {
-      if (err instanceof TimeoutError) throw new BusTimeoutError(`${subject}: no reply within ${timeoutMs} ms`, { cause: err });
+      if (err instanceof TimeoutError)
+        throw new BusTimeoutError(`${subject}: no reply within ${timeoutMs} ms`, { cause: err });
       // No responders, a closed or draining connection: nobody can answer right now.
       throw new BusUnavailableError(`${subject}: ${message(err)}`, { cause: err });
     }
@@ -266,7 +287,10 @@ export class NatsBus implements Bus {
     return decodeReply(subject, result);
   }
 
-  async respond<S extends RequestSubject>(subject: S, handler: (data: RequestOf<S>) => Promise<ReplyOf<S>>): Promise<ConsumerHandle> {
+  async respond<S extends RequestSubject>(
+    subject: S,
+    handler: (data: RequestOf<S>) => Promise<ReplyOf<S>>,
+  ): Promise<ConsumerHandle> {
     this.assertOpen();
     const wireSubject = rpcSubject(this.settings.rpcPrefix, subject);
     const logger = this.settings.logger.child({ responder: subject });

@@ -38,7 +38,9 @@ export function asFailureReason(value: string | undefined): BusRequestFailure {
  * default one either, so an isolated prefix gets its own request namespace.
  */
 export function defaultRpcPrefix(subjectPrefix: string | undefined): string {
-  return subjectPrefix === undefined || subjectPrefix === DEFAULT_SUBJECT_PREFIX ? DEFAULT_RPC_PREFIX : `rpc-${subjectPrefix}`;
+  return subjectPrefix === undefined || subjectPrefix === DEFAULT_SUBJECT_PREFIX
+    ? DEFAULT_RPC_PREFIX
+    : `rpc-${subjectPrefix}`;
 }
 
 export function rpcSubject(prefix: string, subject: string): string {

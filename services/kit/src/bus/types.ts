@@ -21,9 +21,16 @@ export interface Bus {
   /** Starts (or resumes) a durable consumer of one event type. */
   consume<T extends EventType>(options: ConsumeOptions<T>): Promise<ConsumerHandle>;
   /** Request/reply with a timeout; the reply is validated against the catalogue. */
-  request<S extends RequestSubject>(subject: S, data: RequestOf<S>, options?: { timeoutMs?: number }): Promise<ReplyOf<S>>;
+  request<S extends RequestSubject>(
+    subject: S,
+    data: RequestOf<S>,
+    options?: { timeoutMs?: number },
+  ): Promise<ReplyOf<S>>;
   /** Answers requests on a subject (a queue group, so several replicas share the load). */
-  respond<S extends RequestSubject>(subject: S, handler: (data: RequestOf<S>) => Promise<ReplyOf<S>>): Promise<ConsumerHandle>;
+  respond<S extends RequestSubject>(
+    subject: S,
+    handler: (data: RequestOf<S>) => Promise<ReplyOf<S>>,
+  ): Promise<ConsumerHandle>;
   /** Resolves when the transport is reachable (readiness). */
   ping(): Promise<void>;
   /** Stops consumers after their in-flight handlers finish, then closes the connection. */

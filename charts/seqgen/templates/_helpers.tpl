@@ -1,0 +1,332 @@
+{{/*
+Chart name, truncated to the 63 characters a DNS label allows.
+*/}}
+{{- define "seqgen.name" -}}
+{{- default .Chart.Name .Values.nameOverride | trunc 63 | trimSuffix "-" }}
+{{- end }}
+
+{{/*
+Release-qualified name: "<release>-seqgen", or the release name alone when it already contains
+the chart name.
+*/}}
+{{- define "seqgen.fullname" -}}
+{{- if .Values.fullnameOverride }}
+{{- .Values.fullnameOverride | trunc 63 | trimSuffix "-" }}
+{{- else }}
+{{- $name := default .Chart.Name .Values.nameOverride }}
+{{- if contains $name .Release.Name }}
+{{- .Release.Name | trunc 63 | trimSuffix "-" }}
+{{- else }}
+{{- printf "%s-%s" .Release.Name $name | trunc 63 | trimSuffix "-" }}
+{{- end }}
+{{- end }}
+{{- end }}
+
+{{- define "seqgen.chart" -}}
+{{- printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" | trunc 63 | trimSuffix "-" }}
+{{- end }}
+
+{{/*
+Labels shared by every object of the release.
+*/}}
+{{- define "seqgen.commonLabels" -}}
+helm.sh/chart: {{ include "seqgen.chart" . }}
+app.kubernetes.io/name: {{ include "seqgen.name" . }}
+app.kubernetes.io/instance: {{ .Release.Name }}
+app.kubernetes.io/part-of: seqgen
+app.kubernetes.io/managed-by: {{ .Release.Service }}
+{{- with .Chart.AppVersion }}
+app.kubernetes.io/version: {{ . | quote }}
+{{- end }}
+{{- end }}
+
+{{/*
+The objects of one service. All the per-service helpers below take a dict:
+  root  the chart's top-level context ($)
+  name  the key of the service under .Values.services
+  svc   its values
+*/}}
+
+{{/* Name of a service's objects, and the DNS name its Service answers on: "<fullname>-<name>". */}}
+{{- define "seqgen.componentName" -}}
+{{- $max := int (sub 62 (len .name)) }}
+{{- printf "%s-%s" (include "seqgen.fullname" .root | trunc $max | trimSuffix "-") .name }}
+{{- end }}
+
+{{- define "seqgen.selectorLabels" -}}
+app.kubernetes.io/name: {{ include "seqgen.name" .root }}
+app.kubernetes.io/instance: {{ .root.Release.Name }}
+app.kubernetes.io/component: {{ .name }}
+{{- end }}
+
+{{- define "seqgen.labels" -}}
+{{ include "seqgen.commonLabels" .root }}
+app.kubernetes.io/component: {{ .name }}
+{{- end }}
+
+{{/*
+Image reference: <registry>/<prefix><name>:<tag>[@<digest>], each part overridable per service.
+skaffold sets services.<name>.image.repository and .tag (tag@digest) for the images it builds.
+*/}}
+{{- define "seqgen.image" -}}
+{{- $global := .root.Values.image }}
+{{- $image := .svc.image | default dict }}
+{{- $repository := $image.repository }}
+{{- if not $repository }}
+{{- $repository = printf "%s%s" ($global.prefix | default "") .name }}
+{{- with $global.registry }}
+{{- $repository = printf "%s/%s" (trimSuffix "/" .) $repository }}
+{{- end }}
+{{- end }}
+{{- $tag := $image.tag | default $global.tag | default .root.Chart.AppVersion | toString }}
+{{- $ref := printf "%s:%s" $repository $tag }}
+{{- with $image.digest }}
+{{- $ref = printf "%s@%s" $ref . }}
+{{- end }}
+{{- $ref }}
+{{- end }}
+
+{{/*
+Deployment + Service (+ HorizontalPodAutoscaler, + PodDisruptionBudget) of one service.
+*/}}
+{{- define "seqgen.service" -}}
+{{- $root := .root }}
+{{- $name := .name }}
+{{- $svc := .svc }}
+{{- $defaults := $root.Values.defaults }}
+{{- if not (regexMatch "^[a-z]([-a-z0-9]*[a-z0-9])?$" $name) }}
+{{- fail (printf "services.%s: a service name must be a lowercase DNS label" $name) }}
+{{- end }}
+{{- $port := required (printf "services.%s.port is required" $name) $svc.port | int }}
+{{- $fullname := include "seqgen.componentName" . }}
+{{- /* hasKey rather than `default`, so an explicit false or 0 in a service wins over the default. */}}
+{{- $replicas := ternary $svc.replicas $defaults.replicas (hasKey $svc "replicas") }}
+{{- $hpaValues := $svc.autoscaling | default dict }}
+{{- $hpa := merge (deepCopy $hpaValues) (deepCopy $defaults.autoscaling) }}
+{{- $hpaEnabled := ternary $hpaValues.enabled $defaults.autoscaling.enabled (hasKey $hpaValues "enabled") }}
+{{- $pdbValues := $svc.pdb | default dict }}
+{{- $pdb := merge (deepCopy $pdbValues) (deepCopy $defaults.pdb) }}
+{{- $pdbEnabled := ternary $pdbValues.enabled $defaults.pdb.enabled (hasKey $pdbValues "enabled") }}
+{{- $probes := $svc.probes | default $defaults.probes }}
+{{- $serviceValues := merge (deepCopy ($svc.service | default dict)) (deepCopy $defaults.service) }}
+{{- $preStop := ternary $svc.preStopSleepSeconds $defaults.preStopSleepSeconds (hasKey $svc "preStopSleepSeconds") }}
+{{- $spread := ternary $svc.spreadAcrossNodes $defaults.spreadAcrossNodes (hasKey $svc "spreadAcrossNodes") }}
+{{- $secretName := $svc.existingSecret | default $root.Values.secrets.existingSecret }}
+{{- $image := $svc.image | default dict }}
+{{- $dataDir := $root.Values.config.DATA_DIR | default "/data" }}
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: {{ $fullname }}
+  labels:
+    {{- include "seqgen.labels" . | nindent 4 }}
+spec:
+  {{- if not $hpaEnabled }}
+  replicas: {{ $replicas }}
+  {{- end }}
+  revisionHistoryLimit: 5
+  selector:
+    matchLabels:
+      {{- include "seqgen.selectorLabels" . | nindent 6 }}
+  strategy:
+    type: RollingUpdate
+    rollingUpdate:
+      maxSurge: 25%
+      maxUnavailable: 0
+  template:
+    metadata:
+      labels:
+        {{- include "seqgen.labels" . | nindent 8 }}
+        {{- with ($svc.podLabels | default $defaults.podLabels) }}
+        {{- toYaml . | nindent 8 }}
+        {{- end }}
+      annotations:
+        # Roll the pods when the shared settings change.
+        checksum/config: {{ include (print $root.Template.BasePath "/configmap.yaml") $root | sha256sum }}
+        {{- with ($svc.podAnnotations | default $defaults.podAnnotations) }}
+        {{- toYaml . | nindent 8 }}
+        {{- end }}
+    spec:
+      # The services never call the Kubernetes API.
+      automountServiceAccountToken: false
+      enableServiceLinks: false
+      {{- with $root.Values.imagePullSecrets }}
+      imagePullSecrets:
+        {{- toYaml . | nindent 8 }}
+      {{- end }}
+      securityContext:
+        {{- toYaml ($svc.podSecurityContext | default $defaults.podSecurityContext) | nindent 8 }}
+      terminationGracePeriodSeconds: {{ ternary $svc.terminationGracePeriodSeconds $defaults.terminationGracePeriodSeconds (hasKey $svc "terminationGracePeriodSeconds") }}
+      containers:
+        - name: {{ $name }}
+          image: {{ include "seqgen.image" . | quote }}
+          imagePullPolicy: {{ $image.pullPolicy | default $root.Values.image.pullPolicy }}
+          ports:
+            - name: http
+              containerPort: {{ $port }}
+              protocol: TCP
+          envFrom:
+            - configMapRef:
+                name: {{ include "seqgen.fullname" $root }}-config
+          env:
+            - name: PORT
+              value: {{ $port | quote }}
+            - name: OTEL_SERVICE_NAME
+              value: {{ printf "seqgen-%s" $name | quote }}
+            {{- if $svc.upstreams }}
+            {{- range $otherName, $other := $root.Values.services }}
+            {{- if ne $otherName $name }}
+            {{- $other = $other | default dict }}
+            - name: {{ printf "%s_URL" ($otherName | replace "-" "_" | upper) }}
+              value: {{ printf "http://%s:%d" (include "seqgen.componentName" (dict "root" $root "name" $otherName)) (int (required (printf "services.%s.port is required" $otherName) $other.port)) | quote }}
+            {{- end }}
+            {{- end }}
+            {{- end }}
+            {{- range $key := keys ($svc.env | default dict) | sortAlpha }}
+            - name: {{ $key }}
+              value: {{ get $svc.env $key | toString | quote }}
+            {{- end }}
+            {{- range $svc.secretEnv }}
+            {{- if not .name }}
+            {{- fail (printf "services.%s.secretEnv: every entry needs a name" $name) }}
+            {{- end }}
+            - name: {{ .name }}
+              valueFrom:
+                secretKeyRef:
+                  name: {{ .secret | default $secretName }}
+                  key: {{ .key | default .name }}
+                  {{- if .optional }}
+                  optional: true
+                  {{- end }}
+            {{- end }}
+          startupProbe:
+            httpGet:
+              path: /healthz
+              port: http
+            {{- toYaml $probes.startup | nindent 12 }}
+          livenessProbe:
+            httpGet:
+              path: /healthz
+              port: http
+            {{- toYaml $probes.liveness | nindent 12 }}
+          readinessProbe:
+            httpGet:
+              path: /readyz
+              port: http
+            {{- toYaml $probes.readiness | nindent 12 }}
+          {{- if gt (int $preStop) 0 }}
+          lifecycle:
+            preStop:
+              exec:
+                command: ["sleep", {{ $preStop | toString | quote }}]
+          {{- end }}
+          resources:
+            {{- toYaml ($svc.resources | default $defaults.resources) | nindent 12 }}
+          securityContext:
+            {{- toYaml ($svc.securityContext | default $defaults.securityContext) | nindent 12 }}
+          volumeMounts:
+            - name: tmp
+              mountPath: /tmp
+            - name: data
+              mountPath: {{ $dataDir }}
+      volumes:
+        - name: tmp
+          emptyDir:
+            sizeLimit: {{ $svc.tmpSizeLimit | default $defaults.tmpSizeLimit }}
+        - name: data
+          emptyDir:
+            sizeLimit: {{ $svc.dataSizeLimit | default $defaults.dataSizeLimit }}
+      {{- if $spread }}
+      topologySpreadConstraints:
+        - maxSkew: 1
+          topologyKey: kubernetes.io/hostname
+          whenUnsatisfiable: ScheduleAnyway
+          labelSelector:
+            matchLabels:
+              {{- include "seqgen.selectorLabels" . | nindent 14 }}
+      {{- end }}
+      {{- with ($svc.nodeSelector | default $defaults.nodeSelector) }}
+      nodeSelector:
+        {{- toYaml . | nindent 8 }}
+      {{- end }}
+      {{- with ($svc.tolerations | default $defaults.tolerations) }}
+      tolerations:
+        {{- toYaml . | nindent 8 }}
+      {{- end }}
+      {{- with ($svc.affinity | default $defaults.affinity) }}
+      affinity:
+        {{- toYaml . | nindent 8 }}
+      {{- end }}
+---
+apiVersion: v1
+kind: Service
+metadata:
+  name: {{ $fullname }}
+  labels:
+    {{- include "seqgen.labels" . | nindent 4 }}
+  {{- with $serviceValues.annotations }}
+  annotations:
+    {{- toYaml . | nindent 4 }}
+  {{- end }}
+spec:
+  type: {{ $serviceValues.type }}
+  selector:
+    {{- include "seqgen.selectorLabels" . | nindent 4 }}
+  ports:
+    - name: http
+      port: {{ $port }}
+      targetPort: http
+      protocol: TCP
+{{- if $hpaEnabled }}
+---
+apiVersion: autoscaling/v2
+kind: HorizontalPodAutoscaler
+metadata:
+  name: {{ $fullname }}
+  labels:
+    {{- include "seqgen.labels" . | nindent 4 }}
+spec:
+  scaleTargetRef:
+    apiVersion: apps/v1
+    kind: Deployment
+    name: {{ $fullname }}
+  minReplicas: {{ $hpa.minReplicas }}
+  maxReplicas: {{ $hpa.maxReplicas }}
+  metrics:
+    {{- with $hpa.targetCPUUtilizationPercentage }}
+    - type: Resource
+      resource:
+        name: cpu
+        target:
+          type: Utilization
+          averageUtilization: {{ . }}
+    {{- end }}
+    {{- with $hpa.targetMemoryUtilizationPercentage }}
+    - type: Resource
+      resource:
+        name: memory
+        target:
+          type: Utilization
+          averageUtilization: {{ . }}
+    {{- end }}
+{{- end }}
+{{- if $pdbEnabled }}
+---
+apiVersion: policy/v1
+kind: PodDisruptionBudget
+metadata:
+  name: {{ $fullname }}
+  labels:
+    {{- include "seqgen.labels" . | nindent 4 }}
+spec:
+  {{- if hasKey $pdb "minAvailable" }}
+  minAvailable: {{ $pdb.minAvailable }}
+  {{- else }}
+  maxUnavailable: {{ $pdb.maxUnavailable | default 1 }}
+  {{- end }}
+  selector:
+    matchLabels:
+      {{- include "seqgen.selectorLabels" . | nindent 6 }}
+{{- end }}
+{{- end }}
