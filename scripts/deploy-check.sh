@@ -61,11 +61,12 @@ export HELM_CACHE_HOME="$work/helm/cache" HELM_CONFIG_HOME="$work/helm/config" H
 log "helm $("$helm" version --short)"
 
 failures=0
-step() { # name, command...
+step() { # name, command...; SHOW=1 also prints the output of a passing step
   local name=$1
   shift
   if "$@" >"$work/step.out" 2>&1; then
     log "ok    $name"
+    if [ "${SHOW:-0}" = 1 ]; then sed 's/^/      /' "$work/step.out" >&2; fi
   else
     log "FAIL  $name"
     sed 's/^/      /' "$work/step.out" >&2
@@ -119,7 +120,7 @@ step "helm template rejects a bad service name" expect_failure --set services.Ba
 # Parse every rendered document and check what the chart promises.
 check_js=$(
   cat <<'EOF'
-const [, , dir, ...sets] = process.argv;
+const [, dir, ...sets] = process.argv; // node -e: no script path in argv
 const { readFileSync } = await import('node:fs');
 const { createRequire } = await import('node:module');
 const YAML = createRequire(`${process.cwd()}/`)('yaml');
@@ -167,11 +168,9 @@ for s in ("defaults", "ingress", "overrides", "skaffold"):
 EOF
 }
 if (cd "$root" && node -e "require.resolve('yaml')") >/dev/null 2>&1; then
-  step "rendered YAML parses and passes the chart's checks (node yaml)" parse_with_node
-  sed 's/^/      /' "$work/step.out" >&2
+  SHOW=1 step "rendered YAML parses and passes the chart's checks (node yaml)" parse_with_node
 elif command -v python3 >/dev/null 2>&1 && python3 -c 'import yaml' >/dev/null 2>&1; then
-  step "rendered YAML parses (python3 yaml)" parse_with_python
-  sed 's/^/      /' "$work/step.out" >&2
+  SHOW=1 step "rendered YAML parses (python3 yaml)" parse_with_python
 else
   log "skip  YAML parse: neither the node 'yaml' package nor python3 yaml is available"
 fi

@@ -1,16 +1,17 @@
 /**
  * `npm start`: every service and the gateway in one Node process, each on its own loopback port,
  * on the embedded defaults unless settings say otherwise (DESIGN.md §2). The gateway still
- * proxies over HTTP, so the code paths are the ones that run in production.
+ * proxies over HTTP, so the code paths are the ones that run in production. Services take
+ * ephemeral ports, so a second checkout or a test run never collides with a running one.
  */
 import { createLogger, Lifecycle } from '@seqgen/kit';
-import { SERVICE_PORTS } from '../services/gateway/src/config.ts';
 import { start as startGateway } from '../services/gateway/src/main.ts';
 import { start as startWaitlist } from '../services/waitlist/src/main.ts';
 
 type Starter = (env: Record<string, string | undefined>, lifecycle: Lifecycle) => Promise<{ url: string }>;
 
-const services: [name: keyof typeof SERVICE_PORTS, start: Starter][] = [['waitlist', startWaitlist]];
+/** Each service with the gateway setting that points at it. */
+const services: [upstreamSetting: string, start: Starter][] = [['WAITLIST_URL', startWaitlist]];
 
 const logger = createLogger({ service: 'seqgen', level: process.env.LOG_LEVEL ?? 'info' });
 const lifecycle = new Lifecycle(logger);
@@ -18,14 +19,16 @@ lifecycle.exitOnSignals();
 
 const started = performance.now();
 try {
-  // PORT and HOST belong to the gateway; each service gets its fixed loopback port.
+  // PORT and HOST belong to the gateway.
   const { PORT, HOST, ...shared } = process.env;
-  for (const [name, start] of services) {
-    await start({ ...shared, HOST: '127.0.0.1', PORT: String(SERVICE_PORTS[name]) }, lifecycle);
+  const upstreams: Record<string, string> = {};
+  for (const [setting, start] of services) {
+    const { url } = await start({ ...shared, HOST: '127.0.0.1', PORT: '0' }, lifecycle);
+    upstreams[setting] = url;
   }
-  const { url } = await startGateway({ ...shared, HOST: HOST ?? '127.0.0.1', PORT: PORT ?? '8080' }, lifecycle);
+  const { url } = await startGateway({ ...shared, ...upstreams, HOST: HOST ?? '127.0.0.1', PORT: PORT ?? '8080' }, lifecycle);
   const shown = url.replace('127.0.0.1', 'localhost');
-  logger.info({ ms: Math.round(performance.now() - started) }, `seqgen is running at ${shown}`);
+  logger.info({ ms: Math.round(performance.now() - started), upstreams }, 'all services started');
   process.stdout.write(`\n  seqgen is running at ${shown}\n\n`);
 } catch (error) {
   logger.fatal({ err: error }, 'start-up failed');

@@ -90,7 +90,7 @@ function sendUpstreamError(
   error: Error & { code?: string; statusCode?: number },
 ) {
   const label = SERVICE_LABELS[service];
-  reply.request.log.warn({ service, code: error.code, status: error.statusCode }, 'upstream failed');
+  reply.request.log.warn({ upstream: service, code: error.code, status: error.statusCode }, 'upstream failed');
   if (error.statusCode === 504) {
     return reply.code(504).send({
       error: 'upstream_timeout',

@@ -1,0 +1,116 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, chromium } from 'playwright-core';
+
+export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export async function freePort(): Promise<number> {
+  const server = net.createServer().listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export const tempDataDir = () => mkdtempSync(path.join(os.tmpdir(), 'seqgen-e2e-'));
+
+export interface RunningApp {
+  url: string;
+  output: () => string;
+  /** Stops the whole process group; resolves when every process in it has exited. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the app the way README tells a user to (`npm start`), on its embedded defaults, with
+ * its own port and data folder so it never touches a developer's running copy.
+ */
+export async function startApp({ port, dataDir, env = {} }: { port: number; dataDir: string; env?: Record<string, string> }): Promise<RunningApp> {
+  const child: ChildProcess = spawn('npm', ['start'], {
+    cwd: repoRoot,
+    env: {
+      ...withoutInfraSettings(process.env),
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 180_000;
+  while (!output.includes('seqgen is running at')) {
+    if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${output}`);
+    if (Date.now() > deadline) {
+      process.kill(-(child.pid as number), 'SIGKILL');
+      throw new Error(`npm start did not come up within 180 s:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    url,
+    output: () => output,
+    stop: async () => {
+      // npm runs node in a child: signal the whole group, as a terminal's Ctrl-C would, and wait
+      // for the node process too (it closes its database after npm itself has gone).
+      const group = -(child.pid as number);
+      signal(group, 'SIGTERM');
+      const deadline = Date.now() + 15_000;
+      while (signal(group, 0)) {
+        if (Date.now() > deadline) {
+          signal(group, 'SIGKILL');
+          throw new Error(`the app did not stop within 15 s of SIGTERM:\n${output}`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
+  };
+}
+
+/** Sends a signal to a process group; false once the group no longer exists. */
+function signal(group: number, name: NodeJS.Signals | 0): boolean {
+  try {
+    process.kill(group, name);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The embedded-defaults run must not inherit real-server settings from the caller. */
+function withoutInfraSettings(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { DATABASE_URL, NATS_URL, REDIS_URL, ...rest } = env;
+  return rest;
+}
+
+export async function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`Chromium not found at ${CHROMIUM}: install it with "apt-get install -y chromium" (.ci/run does).`);
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
