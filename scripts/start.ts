@@ -26,7 +26,10 @@ try {
     const { url } = await start({ ...shared, HOST: '127.0.0.1', PORT: '0' }, lifecycle);
     upstreams[setting] = url;
   }
-  const { url } = await startGateway({ ...shared, ...upstreams, HOST: HOST ?? '127.0.0.1', PORT: PORT ?? '8080' }, lifecycle);
+  const { url } = await startGateway(
+    { ...shared, ...upstreams, HOST: HOST ?? '127.0.0.1', PORT: PORT ?? '8080' },
+    lifecycle,
+  );
   const shown = url.replace('127.0.0.1', 'localhost');
   logger.info({ ms: Math.round(performance.now() - started), upstreams }, 'all services started');
   process.stdout.write(`\n  seqgen is running at ${shown}\n\n`);

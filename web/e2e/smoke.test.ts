@@ -43,7 +43,14 @@ describe('seqgen started as README says (npm start, embedded defaults)', () => {
 
     const notFound = await page.goto(`${app.url}/no-such-page`);
     expect(notFound?.status()).toBe(200);
-    await expect.poll(() => page.getByText(/not found/i).first().isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByText(/not found/i)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
     await page.close();
   });
 
@@ -61,7 +68,10 @@ describe('seqgen started as README says (npm start, embedded defaults)', () => {
     expect(await again.json()).toMatchObject({ alreadyJoined: true });
     const bad = await join('no-at-sign');
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({ error: 'validation_failed', message: expect.stringContaining('Please enter a valid email address') });
+    expect(await bad.json()).toEqual({
+      error: 'validation_failed',
+      message: expect.stringContaining('Please enter a valid email address'),
+    });
     expect((await fetch(`${app.url}/api/waitlist`)).status).toBe(401);
   });
 

@@ -30,7 +30,15 @@ export interface RunningApp {
  * Starts the app the way README tells a user to (`npm start`), on its embedded defaults, with
  * its own port and data folder so it never touches a developer's running copy.
  */
-export async function startApp({ port, dataDir, env = {} }: { port: number; dataDir: string; env?: Record<string, string> }): Promise<RunningApp> {
+export async function startApp({
+  port,
+  dataDir,
+  env = {},
+}: {
+  port: number;
+  dataDir: string;
+  env?: Record<string, string>;
+}): Promise<RunningApp> {
   const child: ChildProcess = spawn('npm', ['start'], {
     cwd: repoRoot,
     env: {

@@ -78,7 +78,8 @@ skaffold sets services.<name>.image.repository and .tag (tag@digest) for the ima
 {{- $repository = printf "%s/%s" (trimSuffix "/" .) $repository }}
 {{- end }}
 {{- end }}
-{{- $tag := $image.tag | default $global.tag | default .root.Chart.AppVersion | toString }}
+{{- /* trimSuffix: skaffold renders "tag@" when it has no digest (images not pushed). */}}
+{{- $tag := $image.tag | default $global.tag | default .root.Chart.AppVersion | toString | trimSuffix "@" }}
 {{- $ref := printf "%s:%s" $repository $tag }}
 {{- with $image.digest }}
 {{- $ref = printf "%s@%s" $ref . }}

@@ -122,7 +122,9 @@ function spaFallback(webDist: string) {
       return reply
         .code(503)
         .type('text/html; charset=utf-8')
-        .send('<!doctype html><title>seqgen</title><p>The web app has not been built yet. Run <code>npm run build</code>.</p>');
+        .send(
+          '<!doctype html><title>seqgen</title><p>The web app has not been built yet. Run <code>npm run build</code>.</p>',
+        );
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   };

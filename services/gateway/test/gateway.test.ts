@@ -5,7 +5,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createSessionVerifier, Outbox, openStore, parseConfig, type Service } from '@seqgen/kit';
-import { openTestInfrastructure, quietLogger, REAL_INFRA, type TestInfrastructure, variantsToRun } from '@seqgen/kit/testing';
+import {
+  openTestInfrastructure,
+  quietLogger,
+  REAL_INFRA,
+  type TestInfrastructure,
+  variantsToRun,
+} from '@seqgen/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp as createWaitlistApp } from '../../waitlist/src/app.ts';
 import { outbox as outboxTable, processedEvents } from '../../waitlist/src/data/schema.ts';
@@ -26,11 +32,13 @@ async function closedPort(): Promise<number> {
 function makeWebDist(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'seqgen-web-'));
   mkdirSync(path.join(dir, 'assets'));
-  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div><script src="/assets/app-3f9a1c.js"></script>');
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><div id="root"></div><script src="/assets/app-3f9a1c.js"></script>',
+  );
   writeFileSync(path.join(dir, 'assets', 'app-3f9a1c.js'), 'console.log("seqgen")');
   return dir;
 }
-
 
 interface Sent {
   statusCode: number;
@@ -45,7 +53,11 @@ function send(
   options: { method: string; url: string; headers?: Record<string, string>; payload?: unknown },
 ): Promise<Sent> {
   const body =
-    options.payload === undefined ? undefined : typeof options.payload === 'string' ? options.payload : JSON.stringify(options.payload);
+    options.payload === undefined
+      ? undefined
+      : typeof options.payload === 'string'
+        ? options.payload
+        : JSON.stringify(options.payload);
   const headers: Record<string, string> = { ...options.headers };
   if (body !== undefined) {
     headers['content-type'] ??= 'application/json';
@@ -57,7 +69,12 @@ function send(
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () => {
         const text = Buffer.concat(chunks).toString('utf8');
-        resolve({ statusCode: response.statusCode ?? 0, headers: response.headers, body: text, json: () => JSON.parse(text) });
+        resolve({
+          statusCode: response.statusCode ?? 0,
+          headers: response.headers,
+          body: text,
+          json: () => JSON.parse(text),
+        });
       });
     });
     // The gateway may answer 413 and close before a huge body is fully written.
@@ -78,7 +95,12 @@ describe.each(await variantsToRun())('gateway with the $name store', (variant) =
   const logger = quietLogger();
 
   const startWaitlist = async (port = 0) => {
-    const outbox = new Outbox({ db: infra.database.db, tables: { outbox: outboxTable, processedEvents }, bus: infra.bus, logger });
+    const outbox = new Outbox({
+      db: infra.database.db,
+      tables: { outbox: outboxTable, processedEvents },
+      bus: infra.bus,
+      logger,
+    });
     const app = createWaitlistApp({
       logger,
       db: infra.database.db,
@@ -157,7 +179,10 @@ describe.each(await variantsToRun())('gateway with the $name store', (variant) =
       const response = await call({ method: 'POST', url: '/api/login', payload: { email: 'a@b.c', password: 'x' } });
       expect(response.statusCode).toBe(503);
       const body = response.json();
-      expect(body).toEqual({ error: 'upstream_unavailable', message: 'Sign-in is temporarily unavailable. Please try again in a moment.' });
+      expect(body).toEqual({
+        error: 'upstream_unavailable',
+        message: 'Sign-in is temporarily unavailable. Please try again in a moment.',
+      });
       expect(JSON.stringify(body)).not.toMatch(/127\.0\.0\.1|ECONN|localhost|\d{4,5}/);
     });
 
@@ -258,7 +283,11 @@ describe.each(await variantsToRun())('gateway with the $name store', (variant) =
       const limitedBase = `http://127.0.0.1:${(limited.server.address() as AddressInfo).port}`;
       const statuses: number[] = [];
       for (let i = 0; i < 5; i++) {
-        const r = await send(limitedBase, { method: 'GET', url: '/api/waitlist', headers: { 'x-forwarded-for': '203.0.113.9' } });
+        const r = await send(limitedBase, {
+          method: 'GET',
+          url: '/api/waitlist',
+          headers: { 'x-forwarded-for': '203.0.113.9' },
+        });
         statuses.push(r.statusCode);
         if (r.statusCode === 429) {
           expect(r.json()).toEqual({ error: 'rate_limited', message: expect.stringMatching(/Too many requests/) });

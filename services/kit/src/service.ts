@@ -82,7 +82,9 @@ export function createService({
   app.setNotFoundHandler(
     notFound ??
       ((request, reply) =>
-        reply.code(404).send({ error: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}` })),
+        reply
+          .code(404)
+          .send({ error: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}` })),
   );
 
   app.get('/healthz', async () => ({ status: 'ok', service: name }));

@@ -58,7 +58,11 @@ export function createSessionVerifier(secret: Uint8Array): SessionVerifier {
 }
 
 /** Mints the session token the cookie carries. Only the auth service calls this in production. */
-export function issueSessionToken(secret: Uint8Array, user: SessionUser, ttlSeconds = 30 * 24 * 60 * 60): Promise<string> {
+export function issueSessionToken(
+  secret: Uint8Array,
+  user: SessionUser,
+  ttlSeconds = 30 * 24 * 60 * 60,
+): Promise<string> {
   return new SignJWT({ email: user.email, sid: user.sessionId })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(user.userId)

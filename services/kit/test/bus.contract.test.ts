@@ -421,7 +421,7 @@ describe.each(variants)('bus contract: $name', (variant) => {
       await expect(bus.request('quota.reserve', { userId: 'u-1' }, { timeoutMs: 100 })).rejects.toBeInstanceOf(
         BusTimeoutError,
       );
-      expect(Date.now() - started).toBeLessThan(350);
+      expect(Date.now() - started).toBeLessThan(1000);
     });
 
     it('fails fast with BusUnavailableError when nobody responds, including after the responder stops', async (ctx) => {

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { createSessionVerifier, issueSessionToken, Outbox, type Service, SESSION_COOKIE } from '@seqgen/kit';
+import { createSessionVerifier, issueSessionToken, Outbox, SESSION_COOKIE, type Service } from '@seqgen/kit';
 import { openTestInfrastructure, quietLogger, type TestInfrastructure, variantsToRun } from '@seqgen/kit/testing';
 import type { Envelope } from '@seqgen/proto';
 import { sql } from 'drizzle-orm';
@@ -28,7 +28,12 @@ describe.each(await variantsToRun())('waitlist service on $name infrastructure',
     if (!opened) throw new Error('infrastructure unavailable');
     infra = opened;
     const logger = quietLogger();
-    outbox = new Outbox({ db: infra.database.db, tables: { outbox: outboxTable, processedEvents }, bus: infra.bus, logger });
+    outbox = new Outbox({
+      db: infra.database.db,
+      tables: { outbox: outboxTable, processedEvents },
+      bus: infra.bus,
+      logger,
+    });
     outbox.start();
     app = createApp({
       logger,
@@ -180,7 +185,11 @@ describe.each(await variantsToRun())('waitlist service on $name infrastructure',
         ),
       );
       await join({ email: 'events@acme.com' });
-      await app.inject({ method: 'POST', url: '/api/contact', payload: { email: 'events@acme.com', message: 'Hello' } });
+      await app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        payload: { email: 'events@acme.com', message: 'Hello' },
+      });
       await outbox.flush();
       await expect
         .poll(() => received.map((e) => `${e.type}:${(e.data as { email: string }).email}`), { timeout: 10_000 })

@@ -4,7 +4,8 @@ import { type Infrastructure, openInfrastructure } from '../infrastructure.ts';
 import { createLogger, type Logger } from '../logger.ts';
 import { ensureRealInfra, type InfraVariant, REAL_INFRA } from './infra.ts';
 
-export const quietLogger = (): Logger => createLogger({ service: 'test', level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+export const quietLogger = (): Logger =>
+  createLogger({ service: 'test', level: process.env.TEST_LOG_LEVEL ?? 'silent' });
 
 /**
  * A database of its own on the real server, so parallel test files and repeated runs never see
