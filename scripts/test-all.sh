@@ -8,7 +8,9 @@ root=$PWD
 step() { printf '\n=== %s ===\n' "$*"; }
 
 step "npm dependencies"
-if [ -f package-lock.json ]; then npm ci --no-audit --no-fund; else npm install --no-audit --no-fund; fi || exit 1
+# `npm install` honours the lock file; `npm ci` refuses locks that omit other platforms' optional
+# packages (biome, esbuild), which npm 11 writes on this machine.
+npm install --no-audit --no-fund || exit 1
 # npm scripts run under the Node 24 that the `node` package installs; so do these steps.
 export PATH="$root/node_modules/.bin:$PATH"
 node --version

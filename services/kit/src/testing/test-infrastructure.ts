@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { jetstreamManager } from '@nats-io/jetstream';
 import pg from 'pg';
+import { NatsBus } from '../bus/index.ts';
 import { type Infrastructure, openInfrastructure } from '../infrastructure.ts';
 import { createLogger, type Logger } from '../logger.ts';
 import { ensureRealInfra, type InfraVariant, REAL_INFRA } from './infra.ts';
@@ -56,9 +58,14 @@ export async function openTestInfrastructure(
   logger: Logger = quietLogger(),
 ): Promise<TestInfrastructure | null> {
   const runId = randomBytes(4).toString('hex');
+  const isolation = {
+    streamName: `TEST_${service.toUpperCase()}_${runId}`,
+    subjectPrefix: `test-${runId}`,
+    storeNamespace: `test:${service}:${runId}`,
+  };
   if (variant.name === 'embedded') {
     const config = { DATA_DIR: `memory://${service}-${runId}` };
-    const infra = await openInfrastructure({ service, config, logger, migrationsFolder });
+    const infra = await openInfrastructure({ service, config, logger, migrationsFolder, isolation });
     return { ...infra, variant: variant.name, config, cleanup: () => infra.lifecycle.close() };
   }
   if (!(await ensureRealInfra())) return null;
@@ -69,17 +76,16 @@ export async function openTestInfrastructure(
     NATS_URL: REAL_INFRA.NATS_URL,
     REDIS_URL: REAL_INFRA.REDIS_URL,
   };
-  const isolation = {
-    streamName: `TEST_${service.toUpperCase()}_${runId}`,
-    subjectPrefix: `test-${runId}`,
-    storeNamespace: `test:${service}:${runId}`,
-  };
   const infra = await openInfrastructure({ service, config, logger, migrationsFolder, isolation });
   return {
     ...infra,
     variant: variant.name,
     config,
     cleanup: async () => {
+      // The run's stream would otherwise stay on the shared server, holding its events.
+      if (infra.bus instanceof NatsBus) {
+        await (await jetstreamManager(infra.bus.connection)).streams.delete(isolation.streamName).catch(() => {});
+      }
       await infra.lifecycle.close();
       await database.drop();
     },
