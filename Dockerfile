@@ -17,8 +17,8 @@ FROM ${NODE_IMAGE} AS manifests
 WORKDIR /src
 COPY . .
 RUN mkdir /manifests \
- && cp package.json package-lock.json /manifests/ \
- && find proto services web -name node_modules -prune -o -name package.json -type f -print \
+ && cp package-lock.json /manifests/ \
+ && find . -name node_modules -prune -o -name package.json -type f -print \
     | xargs -r cp --parents -t /manifests
 
 # ---------------------------------------------------------------------------------------------
@@ -27,8 +27,8 @@ FROM ${NODE_IMAGE} AS prod-deps
 WORKDIR /app
 COPY --from=manifests /manifests/ ./
 ARG SERVICE
-RUN test -n "${SERVICE}" || { echo 'build arg SERVICE is required, e.g. --build-arg SERVICE=gateway' >&2; exit 1; } \
- && test -f "services/${SERVICE}/package.json" || { echo "no workspace services/${SERVICE}" >&2; exit 1; }
+RUN if [ -z "${SERVICE}" ]; then echo 'build arg SERVICE is required, e.g. --build-arg SERVICE=gateway' >&2; exit 1; fi; \
+    if [ ! -f "services/${SERVICE}/package.json" ]; then echo "no workspace services/${SERVICE}" >&2; exit 1; fi
 RUN --mount=type=cache,target=/root/.npm,sharing=locked \
     npm ci --omit=dev --workspace "services/${SERVICE}" --no-audit --no-fund --loglevel=warn
 

@@ -37,6 +37,7 @@ check() {
 check "typecheck" npm run typecheck --silent
 check "lint" npx biome check .
 check "web build" npm run build --silent
+check "helm chart (lint + template)" bash scripts/deploy-check.sh
 
 step "vitest: unit, component (embedded + real infrastructure), end-to-end"
 mkdir -p .tmp

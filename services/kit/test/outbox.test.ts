@@ -30,7 +30,9 @@ describe.each(await variantsToRun())('outbox and idempotent consumers on $name i
     return row?.applied ?? 0;
   };
   const enqueue = async (key: string) => {
-    await infra.database.db.transaction((tx) => outbox.enqueue(tx, 'waitlist.joined', { entryId: key, email: `${key}@x.io` }));
+    await infra.database.db.transaction((tx) =>
+      outbox.enqueue(tx, 'waitlist.joined', { entryId: key, email: `${key}@x.io` }),
+    );
     outbox.poke();
   };
   const durable = () => `kit-test-${++run}`;
@@ -155,7 +157,9 @@ describe.each(await variantsToRun())('outbox and idempotent consumers on $name i
         handle: applyEffect,
         ...fast,
       });
-      await infra.database.db.transaction((tx) => relay.enqueue(tx, 'waitlist.joined', { entryId: 'outage', email: 'o@x.io' }));
+      await infra.database.db.transaction((tx) =>
+        relay.enqueue(tx, 'waitlist.joined', { entryId: 'outage', email: 'o@x.io' }),
+      );
       relay.poke();
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(await relay.pending()).toBe(1);
