@@ -1,0 +1,182 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { afterAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { openStore } from '../src/cache.ts';
+import { baseConfigShape, ConfigError, parseConfig, port } from '../src/config.ts';
+import { badRequest } from '../src/errors.ts';
+import { Lifecycle } from '../src/lifecycle.ts';
+import { createLogger } from '../src/logger.ts';
+import { createService } from '../src/service.ts';
+import { resolveSessionSecret } from '../src/session.ts';
+import { quietLogger, REAL_INFRA, variantsToRun } from '../src/testing/index.ts';
+
+describe('config', () => {
+  const shape = {
+    ...baseConfigShape,
+    PORT: port(8101),
+    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters'),
+  };
+
+  it('applies the embedded defaults when nothing is set', () => {
+    const config = parseConfig(shape, { SESSION_SECRET: 'x'.repeat(32) });
+    expect(config).toMatchObject({ PORT: 8101, HOST: '127.0.0.1', DATA_DIR: './data', LOG_LEVEL: 'info' });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.NATS_URL).toBeUndefined();
+  });
+
+  it('names every missing or malformed setting', () => {
+    const parse = () =>
+      parseConfig(shape, { PORT: 'eighty', DATABASE_URL: 'mysql://x', NATS_URL: 'http://nats', LOG_LEVEL: 'loud' });
+    expect(parse).toThrow(ConfigError);
+    const message = (() => {
+      try {
+        parse();
+      } catch (error) {
+        return (error as Error).message;
+      }
+    })();
+    for (const name of ['PORT', 'DATABASE_URL', 'NATS_URL', 'LOG_LEVEL', 'SESSION_SECRET'])
+      expect(message).toContain(name);
+    expect(message).toContain('must be a postgres:// or postgresql:// URL');
+  });
+
+  it('treats blank settings as unset', () => {
+    expect(parseConfig(shape, { SESSION_SECRET: 'x'.repeat(32), DATABASE_URL: '  ' }).DATABASE_URL).toBeUndefined();
+  });
+});
+
+describe('logger', () => {
+  it('redacts passwords, tokens, cookies and keys wherever they appear', () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const logger = createLogger({ service: 'test', destination: sink });
+    logger.info({ body: { email: 'a@b.c', password: 'hunter2-secret', token: 'reset-token-secret' } }, 'login');
+    logger.info(
+      { req: { headers: { cookie: 'seqgen_session=jwt-secret', authorization: 'Bearer api-secret' } } },
+      'req',
+    );
+    logger.info({ config: { OPENAI_API_KEY: 'sk-secret', STRIPE_SECRET_KEY: 'sk_live_secret', PORT: 8080 } }, 'config');
+    const output = lines.join('');
+    for (const secret of [
+      'hunter2-secret',
+      'reset-token-secret',
+      'jwt-secret',
+      'api-secret',
+      'sk-secret',
+      'sk_live_secret',
+    ]) {
+      expect(output).not.toContain(secret);
+    }
+    expect(output).toContain('a@b.c');
+    expect(output).toContain('[redacted]');
+  });
+});
+
+describe('createService', () => {
+  const app = createService({ name: 'probe', logger: quietLogger() });
+  app.get('/boom', async () => {
+    throw new Error('duplicate key value violates constraint "users_pkey" at /srv/db.ts password=hunter2');
+  });
+  app.get('/refused', async () => {
+    throw badRequest('That will not do.');
+  });
+  app.post('/echo', { schema: { body: z.object({ n: z.number().int() }) } }, async (request) => request.body);
+  afterAll(() => app.close());
+
+  it('answers 500 without internals and 4xx with their message', async () => {
+    const boom = await app.inject({ method: 'GET', url: '/boom' });
+    expect(boom.statusCode).toBe(500);
+    expect(boom.json()).toEqual({ error: 'internal', message: 'Something went wrong on our side. Please try again.' });
+    expect(boom.body).not.toMatch(/users_pkey|hunter2|srv/);
+    const refused = await app.inject({ method: 'GET', url: '/refused' });
+    expect(refused.json()).toEqual({ error: 'bad_request', message: 'That will not do.' });
+  });
+
+  it('names the field in validation errors', async () => {
+    const response = await app.inject({ method: 'POST', url: '/echo', payload: { n: 'seven' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'validation_failed', message: expect.stringMatching(/^n: /) });
+  });
+
+  it('reports unready dependencies on /readyz with 503', async () => {
+    const unready = createService({
+      name: 'probe',
+      logger: quietLogger(),
+      readiness: async () => {
+        throw new Error('database unreachable');
+      },
+    });
+    const response = await unready.inject({ method: 'GET', url: '/readyz' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ error: 'not_ready', message: 'Not ready: database unreachable' });
+    await unready.close();
+  });
+});
+
+describe('lifecycle', () => {
+  it('closes in reverse order and survives a failing step', async () => {
+    const order: string[] = [];
+    const lifecycle = new Lifecycle(quietLogger());
+    lifecycle.add('database', async () => void order.push('database'));
+    lifecycle.add('bus', async () => {
+      order.push('bus');
+      throw new Error('already closed');
+    });
+    lifecycle.add('http', async () => void order.push('http'));
+    await lifecycle.close();
+    expect(order).toEqual(['http', 'bus', 'database']);
+  });
+});
+
+describe('session secret', () => {
+  it('generates one secret under DATA_DIR, private to the user, and reuses it', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'seqgen-secret-'));
+    const first = resolveSessionSecret({ DATA_DIR: dir, NODE_ENV: 'development' });
+    const second = resolveSessionSecret({ DATA_DIR: dir, NODE_ENV: 'development' });
+    expect(Buffer.from(first).equals(Buffer.from(second))).toBe(true);
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(statSync(path.join(dir, 'session-secret')).mode & 0o777).toBe(0o600);
+    expect(readFileSync(path.join(dir, 'session-secret'), 'utf8').length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('refuses to invent a secret in production', () => {
+    expect(() => resolveSessionSecret({ DATA_DIR: '/nonexistent', NODE_ENV: 'production' })).toThrow(/SESSION_SECRET/);
+  });
+});
+
+describe.each(await variantsToRun())('key-value store on $name infrastructure', (variant) => {
+  it.skipIf(variant.skip)('stores with expiry, deletes, counts hits per window, isolates namespaces', async () => {
+    const url = variant.name === 'real' ? REAL_INFRA.REDIS_URL : undefined;
+    const namespace = `test:kit:${Math.random().toString(36).slice(2)}`;
+    const store = await openStore({ url, namespace });
+    const neighbour = await openStore({ url, namespace: `${namespace}:other` });
+    expect(store.kind).toBe(variant.name === 'real' ? 'redis' : 'memory');
+
+    await store.set('greeting', 'hello', 150);
+    expect(await store.get('greeting')).toBe('hello');
+    expect(await neighbour.get('greeting')).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(await store.get('greeting')).toBeNull();
+
+    await store.set('gone', 'x', 10_000);
+    await store.delete('gone');
+    expect(await store.get('gone')).toBeNull();
+
+    const counts = [];
+    for (let i = 0; i < 3; i++) counts.push((await store.hit('login:1.2.3.4', 200)).count);
+    expect(counts).toEqual([1, 2, 3]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await store.hit('login:1.2.3.4', 200)).count).toBe(1);
+
+    await store.close();
+    await neighbour.close();
+  });
+});
