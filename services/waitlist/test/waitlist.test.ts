@@ -69,6 +69,7 @@ describe.each(await variantsToRun())('waitlist service on $name infrastructure',
       const listed = await app.inject({ method: 'GET', url: '/api/waitlist', headers: { cookie } });
       expect(listed.statusCode).toBe(200);
       const list = listed.json() as { email: string; createdAt: string; id: string }[];
+      expect(listed.headers['x-total-count']).toBe(String(list.length));
       const emails = list.map((e) => e.email);
       expect(emails.indexOf('second@acme.com')).toBeLessThan(emails.indexOf('first@acme.com'));
       expect(Number.isNaN(Date.parse(list[0]?.createdAt ?? ''))).toBe(false);

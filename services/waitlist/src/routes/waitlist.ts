@@ -22,9 +22,12 @@ export async function waitlistRoutes(app: Service, deps: WaitlistRouteDeps) {
     },
   );
 
-  app.get('/api/waitlist', { schema: { response: { 200: WaitlistList } } }, async (request) => {
+  // The body is the array the spec names; the count also travels as a header for clients that
+  // only need the number.
+  app.get('/api/waitlist', { schema: { response: { 200: WaitlistList } } }, async (request, reply) => {
     await deps.sessions.requireUser(request);
-    return listWaitlist(deps);
+    const entries = await listWaitlist(deps);
+    return reply.header('x-total-count', String(entries.length)).send(entries);
   });
 
   app.post(
