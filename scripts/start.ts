@@ -5,13 +5,19 @@
  * ephemeral ports, so a second checkout or a test run never collides with a running one.
  */
 import { createLogger, Lifecycle } from '@seqgen/kit';
+import { start as startAuth } from '../services/auth/src/main.ts';
 import { start as startGateway } from '../services/gateway/src/main.ts';
+import { start as startGeneration } from '../services/generation/src/main.ts';
 import { start as startWaitlist } from '../services/waitlist/src/main.ts';
 
 type Starter = (env: Record<string, string | undefined>, lifecycle: Lifecycle) => Promise<{ url: string }>;
 
 /** Each service with the gateway setting that points at it. */
-const services: [upstreamSetting: string, start: Starter][] = [['WAITLIST_URL', startWaitlist]];
+const services: [upstreamSetting: string, start: Starter][] = [
+  ['AUTH_URL', startAuth],
+  ['WAITLIST_URL', startWaitlist],
+  ['GENERATION_URL', startGeneration],
+];
 
 const logger = createLogger({ service: 'seqgen', level: process.env.LOG_LEVEL ?? 'info' });
 const lifecycle = new Lifecycle(logger);

@@ -9,6 +9,14 @@ export const requestCatalogue = {
       z.object({ ok: z.literal(false), message: z.string() }),
     ]),
   },
+  /**
+   * Asked by every service's session verifier after the JWT signature checks out: is this session
+   * still live (not ended by logout or a password reset, not expired)? Only auth answers.
+   */
+  'auth.session-status': {
+    request: z.object({ sessionId: z.string().min(1).max(128), userId: z.string().min(1).max(128) }),
+    reply: z.object({ live: z.boolean() }),
+  },
 } as const;
 
 export type RequestSubject = keyof typeof requestCatalogue;

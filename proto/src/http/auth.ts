@@ -12,9 +12,30 @@ export type User = z.infer<typeof User>;
 
 const Name = z.string().trim().max(100, 'Names are 100 characters at most').optional();
 
+/** A shape a mailbox can actually have: something@domain.tld, no spaces, one at-sign. */
+export const EMAIL_FORMAT = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+export const EMAIL_FORMAT_MESSAGE = 'Please enter a valid email address, like name@company.com (no spaces)';
+
+/** For new accounts: stricter than the spec's at-sign check, which stays the rule for sign-in. */
+export const NewAccountEmail = EmailAddress.refine((v) => EMAIL_FORMAT.test(v), EMAIL_FORMAT_MESSAGE);
+
+export const PASSWORD_MIN_LENGTH = 8;
+/** bcrypt reads 72 bytes and ignores the rest; longer passwords are refused, never cut short. */
+export const PASSWORD_MAX_BYTES = 72;
+export const passwordBytes = (password: string) => new TextEncoder().encode(password).length;
+
+/** The one password rule, for sign-up and reset alike. */
+export const NewPassword = z
+  .string({ error: 'Password is required' })
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .refine(
+    (v) => passwordBytes(v) <= PASSWORD_MAX_BYTES,
+    `Password must be at most ${PASSWORD_MAX_BYTES} bytes (about ${PASSWORD_MAX_BYTES} letters; accented letters and emoji count as more)`,
+  );
+
 export const RegisterRequest = z.object({
-  email: EmailAddress,
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required'),
+  email: NewAccountEmail,
+  password: NewPassword,
   firstName: Name,
   lastName: Name,
 });
@@ -22,7 +43,10 @@ export type RegisterRequest = z.infer<typeof RegisterRequest>;
 
 export const LoginRequest = z.object({
   email: EmailAddress,
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required'),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(1024, 'Password is too long (1024 characters at most)'),
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 
@@ -30,7 +54,14 @@ export const RequestPasswordResetRequest = z.object({ email: EmailAddress });
 export type RequestPasswordResetRequest = z.infer<typeof RequestPasswordResetRequest>;
 
 export const ResetPasswordRequest = z.object({
-  token: z.string().min(1, 'Reset token is required').max(512),
-  newPassword: z.string().min(1, 'Passwords must match and cannot be empty'),
+  token: z.string({ error: 'Reset token is required' }).min(1, 'Reset token is required').max(512),
+  newPassword: z
+    .string({ error: 'Passwords must match and cannot be empty' })
+    .min(1, 'Passwords must match and cannot be empty')
+    .pipe(NewPassword),
 });
 export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;
+
+/** Answers that only carry a sentence for the user (reset requested, password changed). */
+export const MessageResponse = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof MessageResponse>;

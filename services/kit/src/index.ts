@@ -1,6 +1,7 @@
 export * from './bus/index.ts';
 export * from './cache.ts';
 export * from './config.ts';
+export * from './csrf.ts';
 export * from './db.ts';
 export * from './errors.ts';
 export * from './event-tables.ts';
@@ -8,5 +9,7 @@ export * from './infrastructure.ts';
 export * from './lifecycle.ts';
 export * from './logger.ts';
 export * from './outbox.ts';
+export * from './rate-limit.ts';
+export * from './safe-fetch/index.ts';
 export * from './service.ts';
 export * from './session.ts';

@@ -25,8 +25,12 @@ export interface ServiceOptions {
   readiness?: () => Promise<void>;
   /** Largest accepted request body in bytes. Default 64 KiB: JSON payloads here are small. */
   bodyLimit?: number;
-  /** Behind a proxy: trust X-Forwarded-For for the client address. */
-  trustProxy?: boolean;
+  /**
+   * Behind a proxy: trust X-Forwarded-For (client address), -Proto and -Host. `true` trusts any
+   * peer; a list (addresses, CIDRs or proxy-addr names such as "loopback", "uniquelocal") trusts
+   * only those, so a client reaching the service directly cannot choose its own address.
+   */
+  trustProxy?: boolean | string | string[];
   /** Replaces the JSON 404 (the gateway answers unknown page paths with the SPA). */
   notFound?: (request: FastifyRequest, reply: FastifyReply) => unknown;
 }

@@ -1,21 +1,39 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseCookie } from 'cookie';
+import { parseCookie, stringifySetCookie } from 'cookie';
 import type { FastifyRequest } from 'fastify';
-import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import { unauthorized } from './errors.ts';
+import { type CryptoKey, decodeJwt, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import type { Bus } from './bus/types.ts';
+import { HttpError, serviceUnavailable, unauthorized } from './errors.ts';
+import type { Logger } from './logger.ts';
 
 /** Plain name on http (local); `__Host-` prefixed when served over https (DESIGN.md §5). */
 export const SESSION_COOKIE = 'seqgen_session';
 export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
 export const SESSION_ISSUER = 'seqgen-auth';
 export const SESSION_AUDIENCE = 'seqgen';
+export const DEFAULT_SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
 
 export interface SessionUser {
   userId: string;
   email: string;
   sessionId: string;
+}
+
+/**
+ * Is this (correctly signed) session still live? A signature only proves auth issued the token
+ * once; logout and password reset end sessions long before their tokens expire, so every request
+ * also asks this. Throwing means "cannot tell right now": the verifier then fails closed (503).
+ */
+export type SessionLiveness = (session: SessionUser) => Promise<boolean>;
+
+export interface SessionVerifierOptions {
+  /**
+   * Every service passes one (`sessionLivenessOverBus`, or auth's own table lookup). Without it
+   * only the signature and expiry are checked, which is for tools and tests that have no auth.
+   */
+  liveness?: SessionLiveness;
 }
 
 export interface SessionVerifier {
@@ -25,27 +43,71 @@ export interface SessionVerifier {
   requireUser(request: FastifyRequest): Promise<SessionUser>;
 }
 
-export function createSessionVerifier(secret: Uint8Array): SessionVerifier {
-  const authenticate = async (request: FastifyRequest): Promise<SessionUser | null> => {
-    const header = request.headers.cookie;
-    if (!header) return null;
-    const cookies = parseCookie(header);
-    const token = cookies[SECURE_SESSION_COOKIE] ?? cookies[SESSION_COOKIE];
-    if (!token) return null;
-    try {
-      const { payload } = await jwtVerify(token, secret, {
-        algorithms: ['HS256'],
-        issuer: SESSION_ISSUER,
-        audience: SESSION_AUDIENCE,
-      });
-      if (typeof payload.sub !== 'string' || typeof payload.email !== 'string' || typeof payload.sid !== 'string') {
-        return null;
-      }
-      return { userId: payload.sub, email: payload.email, sessionId: payload.sid };
-    } catch (error) {
-      if (error instanceof joseErrors.JOSEError) return null;
-      throw error;
+export const SESSION_CHECK_UNAVAILABLE_MESSAGE =
+  'We could not check your sign-in right now. Please try again in a moment.';
+
+/** The session token a request carries, if any; the `__Host-` cookie wins when both are sent. */
+export function sessionTokenFrom(request: FastifyRequest): string | undefined {
+  const header = request.headers.cookie;
+  if (!header) return undefined;
+  const cookies = parseCookie(header);
+  return cookies[SECURE_SESSION_COOKIE] ?? cookies[SESSION_COOKIE] ?? undefined;
+}
+
+/**
+ * Checks signature (HS256 only, so `alg: none` and key-confusion tricks fail), issuer, audience
+ * and expiry, and that the claims a session needs are there. Says nothing about liveness.
+ */
+export async function verifySessionToken(secret: Uint8Array | CryptoKey, token: string): Promise<SessionUser | null> {
+  try {
+    const { payload } = await jwtVerify(token, secret, {
+      algorithms: ['HS256'],
+      issuer: SESSION_ISSUER,
+      audience: SESSION_AUDIENCE,
+      // A token without exp would never expire: refuse it rather than trust it forever.
+      requiredClaims: ['exp', 'iat', 'sub'],
+    });
+    if (typeof payload.sub !== 'string' || typeof payload.email !== 'string' || typeof payload.sid !== 'string') {
+      return null;
     }
+    return { userId: payload.sub, email: payload.email, sessionId: payload.sid };
+  } catch (error) {
+    if (error instanceof joseErrors.JOSEError) return null;
+    throw error;
+  }
+}
+
+export function createSessionVerifier(secret: Uint8Array, options: SessionVerifierOptions = {}): SessionVerifier {
+  const { liveness } = options;
+  // Imported once: jose would otherwise import the raw key into WebCrypto on every call.
+  const key = crypto.subtle.importKey(
+    'raw',
+    secret as Uint8Array<ArrayBuffer>,
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['verify'],
+  );
+  key.catch(() => {}); // a bad key surfaces on first use, not as an unhandled rejection
+  const verified = new VerifiedTokens();
+  const authenticate = async (request: FastifyRequest): Promise<SessionUser | null> => {
+    const token = sessionTokenFrom(request);
+    if (!token) return null;
+    let session = verified.get(token);
+    if (!session) {
+      session = (await verifySessionToken(await key, token)) ?? undefined;
+      if (!session) return null;
+      verified.remember(token, session);
+    }
+    if (!liveness) return session;
+    let live: boolean;
+    try {
+      live = await liveness(session);
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      request.log.warn({ err: error }, 'session liveness could not be checked; refusing the request');
+      throw serviceUnavailable(SESSION_CHECK_UNAVAILABLE_MESSAGE);
+    }
+    return live ? session : null;
   };
   return {
     authenticate,
@@ -57,11 +119,47 @@ export function createSessionVerifier(secret: Uint8Array): SessionVerifier {
   };
 }
 
+/**
+ * Tokens whose signature and claims already checked out, by their exact text: the same browser
+ * sends the same token on every request, and the same bytes verify the same way, so only the
+ * first request with a token pays for the HMAC (WebCrypto costs tens of µs per call). Expiry is
+ * still checked on every hit; liveness is not cached here. Bounded; the oldest are dropped first.
+ */
+class VerifiedTokens {
+  readonly #entries = new Map<string, { session: SessionUser; expiresAt: number }>();
+  readonly #max: number;
+
+  constructor(max = 10_000) {
+    this.#max = max;
+  }
+
+  get(token: string): SessionUser | undefined {
+    const entry = this.#entries.get(token);
+    if (!entry) return undefined;
+    if (entry.expiresAt <= Date.now()) {
+      this.#entries.delete(token);
+      return undefined;
+    }
+    return { ...entry.session };
+  }
+
+  remember(token: string, session: SessionUser): void {
+    const exp = decodeJwt(token).exp;
+    if (typeof exp !== 'number') return;
+    this.#entries.set(token, { session, expiresAt: exp * 1000 });
+    while (this.#entries.size > this.#max) {
+      const oldest = this.#entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.#entries.delete(oldest);
+    }
+  }
+}
+
 /** Mints the session token the cookie carries. Only the auth service calls this in production. */
 export function issueSessionToken(
   secret: Uint8Array,
   user: SessionUser,
-  ttlSeconds = 30 * 24 * 60 * 60,
+  ttlSeconds = DEFAULT_SESSION_TTL_SECONDS,
 ): Promise<string> {
   return new SignJWT({ email: user.email, sid: user.sessionId })
     .setProtectedHeader({ alg: 'HS256' })
@@ -71,6 +169,108 @@ export function issueSessionToken(
     .setIssuedAt()
     .setExpirationTime(`${ttlSeconds}s`)
     .sign(secret);
+}
+
+export const sessionCookieName = (secure: boolean) => (secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE);
+
+/**
+ * The Set-Cookie value for a session: httpOnly (scripts never see it), SameSite=Lax (not sent on
+ * cross-site subrequests or POSTs), Path=/ and no Domain; over https also Secure with the
+ * `__Host-` prefix, which browsers only accept under exactly those attributes.
+ */
+export function sessionCookie(token: string, { secure, maxAgeSeconds }: { secure: boolean; maxAgeSeconds: number }) {
+  return stringifySetCookie({
+    name: sessionCookieName(secure),
+    value: token,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    path: '/',
+    maxAge: maxAgeSeconds,
+  });
+}
+
+/** Set-Cookie values that remove the session cookie (both names where the browser may hold them). */
+export function clearedSessionCookies(secure: boolean): string[] {
+  const clear = (name: string, isSecure: boolean) =>
+    stringifySetCookie({
+      name,
+      value: '',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: isSecure,
+      path: '/',
+      maxAge: 0,
+      expires: new Date(0),
+    });
+  return secure ? [clear(SECURE_SESSION_COOKIE, true), clear(SESSION_COOKIE, true)] : [clear(SESSION_COOKIE, false)];
+}
+
+export interface BusLivenessOptions {
+  /**
+   * How long a "live" answer is trusted without asking again: the longest a session ended at auth
+   * keeps working in this process. Default 5 s.
+   */
+  cacheMs?: number;
+  /** An ended session never comes back, so "not live" can be remembered longer. Default 60 s. */
+  endedCacheMs?: number;
+  /** How long to wait for auth before failing closed. Default 2 s. */
+  timeoutMs?: number;
+  /** Bound on remembered answers; the oldest are dropped first. Default 10 000. */
+  maxEntries?: number;
+  logger?: Logger;
+}
+
+export const SESSION_STATUS_CACHE_MS = 5_000;
+
+/**
+ * Liveness for every service but auth: asks auth over the bus (`auth.session-status`), never its
+ * tables (DESIGN.md §1). Answers are cached briefly per session, and concurrent requests for the
+ * same session share one question, so a busy page costs auth one request per session per few
+ * seconds. When auth cannot answer, the error propagates and the verifier answers 503.
+ */
+export function sessionLivenessOverBus(bus: Bus, options: BusLivenessOptions = {}): SessionLiveness {
+  const {
+    cacheMs = SESSION_STATUS_CACHE_MS,
+    endedCacheMs = 60_000,
+    timeoutMs = 2_000,
+    maxEntries = 10_000,
+    logger,
+  } = options;
+  const answers = new Map<string, { live: boolean; until: number }>();
+  const asking = new Map<string, Promise<boolean>>();
+
+  const remember = (key: string, live: boolean) => {
+    answers.delete(key);
+    answers.set(key, { live, until: Date.now() + (live ? cacheMs : endedCacheMs) });
+    while (answers.size > maxEntries) {
+      const oldest = answers.keys().next().value;
+      if (oldest === undefined) break;
+      answers.delete(oldest);
+    }
+  };
+
+  return async ({ sessionId, userId }) => {
+    const key = `${userId}\u0000${sessionId}`;
+    const known = answers.get(key);
+    if (known && known.until > Date.now()) return known.live;
+    let pending = asking.get(key);
+    if (!pending) {
+      pending = bus
+        .request('auth.session-status', { sessionId, userId }, { timeoutMs })
+        .then(({ live }) => {
+          remember(key, live);
+          return live;
+        })
+        .catch((error: unknown) => {
+          logger?.warn({ err: error }, 'auth.session-status went unanswered');
+          throw error;
+        })
+        .finally(() => asking.delete(key));
+      asking.set(key, pending);
+    }
+    return pending;
+  };
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   Outbox,
   openInfrastructure,
   resolveSessionSecret,
+  sessionLivenessOverBus,
 } from '@seqgen/kit';
 import { createApp } from './app.ts';
 import { waitlistConfigShape } from './config.ts';
@@ -32,7 +33,10 @@ export async function start(env: Record<string, string | undefined> = process.en
     logger,
     db: infra.database.db,
     outbox,
-    sessions: createSessionVerifier(resolveSessionSecret(config)),
+    // A signed cookie is not enough: auth is asked (over the bus) whether the session is still live.
+    sessions: createSessionVerifier(resolveSessionSecret(config), {
+      liveness: sessionLivenessOverBus(infra.bus, { logger }),
+    }),
     readiness: infra.readiness,
   });
   const url = await listen(app, { host: config.HOST, port: config.PORT }, infra.lifecycle);

@@ -1,5 +1,13 @@
 import { fileURLToPath } from 'node:url';
-import { createSessionVerifier, issueSessionToken, Outbox, SESSION_COOKIE, type Service } from '@seqgen/kit';
+import {
+  type ConsumerHandle,
+  createSessionVerifier,
+  issueSessionToken,
+  Outbox,
+  SESSION_COOKIE,
+  type Service,
+  sessionLivenessOverBus,
+} from '@seqgen/kit';
 import { openTestInfrastructure, quietLogger, type TestInfrastructure, variantsToRun } from '@seqgen/kit/testing';
 import type { Envelope } from '@seqgen/proto';
 import { sql } from 'drizzle-orm';
@@ -15,6 +23,8 @@ describe.each(await variantsToRun())('waitlist service on $name infrastructure',
   let app: Service;
   let outbox: Outbox;
   let cookie: string;
+  /** Stands in for auth's answer to auth.session-status: only session s1 is live. */
+  let sessionStatus: ConsumerHandle;
 
   const count = async (table: typeof entries | typeof contactMessages) => {
     const [row] = await infra.database.db.select({ n: sql<number>`count(*)::int` }).from(table);
@@ -35,11 +45,14 @@ describe.each(await variantsToRun())('waitlist service on $name infrastructure',
       logger,
     });
     outbox.start();
+    sessionStatus = await infra.bus.respond('auth.session-status', async ({ sessionId }) => ({
+      live: sessionId === 's1',
+    }));
     app = createApp({
       logger,
       db: infra.database.db,
       outbox,
-      sessions: createSessionVerifier(secret),
+      sessions: createSessionVerifier(secret, { liveness: sessionLivenessOverBus(infra.bus) }),
       readiness: infra.readiness,
     });
     await app.ready();
@@ -50,6 +63,7 @@ describe.each(await variantsToRun())('waitlist service on $name infrastructure',
   afterAll(async () => {
     if (variant.skip) return;
     await app?.close();
+    await sessionStatus?.stop();
     await outbox?.stop();
     await infra?.cleanup();
   });
@@ -153,6 +167,16 @@ describe.each(await variantsToRun())('waitlist service on $name infrastructure',
       expect(tooLong.statusCode).toBe(400);
       expect(tooLong.json().message).toMatch(/too long/);
       expect(await count(contactMessages)).toBe(before + 1);
+    });
+
+    it('refuses a correctly signed session that auth says has ended', async () => {
+      const ended = await issueSessionToken(secret, { userId: 'u1', email: 'rep@example.com', sessionId: 's2' });
+      const response = await app.inject({
+        method: 'GET',
+        url: '/api/waitlist',
+        headers: { cookie: `${SESSION_COOKIE}=${ended}` },
+      });
+      expect(response.statusCode).toBe(401);
     });
 
     it('refuses tampered and forged sessions; a client identity header has no effect', async () => {

@@ -1,0 +1,81 @@
+import {
+  createService,
+  createSessionVerifier,
+  crossSiteWriteGuard,
+  type Database,
+  type KeyValueStore,
+  type Logger,
+  type Outbox,
+  RateLimiter,
+  type Service,
+} from '@seqgen/kit';
+import type { AuthDeps } from './domain/deps.ts';
+import type { GoogleSignIn } from './domain/google.ts';
+import { type AuthLimits, DEFAULT_AUTH_LIMITS } from './domain/limits.ts';
+import { PasswordHasher } from './domain/passwords.ts';
+import { sessionIsLive } from './domain/sessions.ts';
+import type { MailQueue } from './mail/mailer.ts';
+import { accountRoutes } from './routes/accounts.ts';
+import { googleRoutes } from './routes/google.ts';
+import { passwordResetRoutes } from './routes/password-reset.ts';
+
+export interface AuthAppDeps {
+  logger: Logger;
+  readiness: () => Promise<void>;
+  db: Database;
+  outbox: Outbox;
+  /** Rate-limit counters: Redis when REDIS_URL is set. */
+  store: KeyValueStore;
+  secret: Uint8Array;
+  mail: MailQueue;
+  google: GoogleSignIn | null;
+  publicUrl?: string | undefined;
+  bcryptCost: number;
+  sessionTtlSeconds: number;
+  /** Peers whose X-Forwarded-* headers are believed (the gateway). */
+  trustedProxies: string | string[];
+  limits?: Partial<AuthLimits>;
+}
+
+/** The auth service without a listener: main.ts listens, tests inject. */
+export function createApp(deps: AuthAppDeps): Service {
+  const app = createService({
+    name: 'auth',
+    logger: deps.logger,
+    readiness: deps.readiness,
+    trustProxy: deps.trustedProxies,
+  });
+  const domain: AuthDeps = {
+    db: deps.db,
+    outbox: deps.outbox,
+    logger: deps.logger,
+    limiter: new RateLimiter(deps.store, deps.logger),
+    limits: { ...DEFAULT_AUTH_LIMITS, ...deps.limits },
+    passwords: new PasswordHasher(deps.bcryptCost),
+    secret: deps.secret,
+    sessionTtlSeconds: deps.sessionTtlSeconds,
+    mail: deps.mail,
+    google: deps.google,
+  };
+  // Auth asks its own table directly: a session it ended is refused here at once.
+  const sessions = createSessionVerifier(deps.secret, {
+    liveness: ({ sessionId, userId }) => sessionIsLive(domain, sessionId, userId),
+  });
+  const routeDeps = { ...domain, sessions, publicUrl: deps.publicUrl };
+
+  app.addHook('onRequest', crossSiteWriteGuard({ publicUrl: deps.publicUrl }));
+  // Answers carry who is signed in and set session cookies: never stored by any cache.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+  app.addHook('onReady', async () => {
+    await domain.passwords.warmUp();
+  });
+
+  app.register(async (scope) => {
+    await accountRoutes(scope as Service, routeDeps);
+    await passwordResetRoutes(scope as Service, routeDeps);
+    await googleRoutes(scope as Service, routeDeps);
+  });
+  return app;
+}

@@ -1,0 +1,34 @@
+import { type Executor, issueSessionToken } from '@seqgen/kit';
+import { insertSession, isSessionLive, revokeSession, type UserRow } from '../data/repository.ts';
+import type { AuthDeps } from './deps.ts';
+
+export interface IssuedSession {
+  token: string;
+  maxAgeSeconds: number;
+}
+
+/**
+ * A session is a row (so it can be ended) plus a signed token naming it (so every service can
+ * check it without a database). Written in the caller's transaction when there is one.
+ */
+export async function startSession(
+  deps: Pick<AuthDeps, 'db' | 'secret' | 'sessionTtlSeconds'>,
+  user: UserRow,
+  method: 'password' | 'google',
+  tx: Executor = deps.db,
+): Promise<IssuedSession> {
+  const sessionId = crypto.randomUUID();
+  const ttl = deps.sessionTtlSeconds;
+  await insertSession(tx, { id: sessionId, userId: user.id, method, expiresAt: new Date(Date.now() + ttl * 1000) });
+  const token = await issueSessionToken(deps.secret, { userId: user.id, email: user.email, sessionId }, ttl);
+  return { token, maxAgeSeconds: ttl };
+}
+
+export function endSession(deps: Pick<AuthDeps, 'db'>, sessionId: string): Promise<void> {
+  return revokeSession(deps.db, sessionId);
+}
+
+/** Auth's own answer to "is this session live?": its table, no cache, so logout bites at once here. */
+export function sessionIsLive(deps: Pick<AuthDeps, 'db'>, sessionId: string, userId: string): Promise<boolean> {
+  return isSessionLive(deps.db, sessionId, userId);
+}

@@ -1,0 +1,86 @@
+import type { Logger } from '@seqgen/kit';
+import { createTransport } from 'nodemailer';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  readonly kind: 'smtp' | 'log';
+  send(mail: Mail): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * SMTP through nodemailer when SMTP_URL is set (DESIGN.md §2). Without it each mail, link
+ * included, is written to the log, so someone running the app locally can still reset a password.
+ */
+export function createMailer({
+  smtpUrl,
+  from,
+  logger,
+}: {
+  smtpUrl?: string | undefined;
+  from: string;
+  logger: Logger;
+}): Mailer {
+  if (!smtpUrl) {
+    return {
+      kind: 'log',
+      send: async (mail) => {
+        logger.info(
+          { mail: { to: mail.to, subject: mail.subject } },
+          `mail (SMTP_URL not set, not sent):\n${mail.text}`,
+        );
+      },
+      close: async () => {},
+    };
+  }
+  const transport = createTransport(
+    { url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 },
+    { from },
+  );
+  return {
+    kind: 'smtp',
+    send: async (mail) => {
+      await transport.sendMail({ to: mail.to, subject: mail.subject, text: mail.text });
+    },
+    close: async () => {
+      transport.close();
+    },
+  };
+}
+
+/**
+ * Mail goes out after the answer: the request for a reset link answers the same, as fast, whether
+ * or not a mail is sent. Failures are logged; shutdown (and tests) wait for what is in flight.
+ */
+export class MailQueue {
+  readonly #mailer: Mailer;
+  readonly #logger: Logger;
+  readonly #inFlight = new Set<Promise<void>>();
+
+  constructor(mailer: Mailer, logger: Logger) {
+    this.#mailer = mailer;
+    this.#logger = logger;
+  }
+
+  /** Sends a mail, or one a function composes (null: nothing to send), after the caller returns. */
+  enqueue(mail: Mail | (() => Promise<Mail | null>)): void {
+    const delivery = (async () => {
+      const composed = typeof mail === 'function' ? await mail() : mail;
+      if (composed) await this.#mailer.send(composed);
+    })().catch((error: unknown) => {
+      this.#logger.error({ err: error }, 'mail could not be sent');
+    });
+    this.#inFlight.add(delivery);
+    void delivery.finally(() => this.#inFlight.delete(delivery));
+  }
+
+  /** Resolves when every mail queued so far has been handed over (or has failed). */
+  async idle(): Promise<void> {
+    while (this.#inFlight.size > 0) await Promise.allSettled([...this.#inFlight]);
+  }
+}

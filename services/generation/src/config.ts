@@ -1,0 +1,65 @@
+import { baseConfigShape, port } from '@seqgen/kit';
+import { z } from 'zod';
+
+export const GENERATION_DEFAULT_PORT = 8103;
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/** "http://127.0.0.1:4010,http://localhost:4011" → origins; each must be an http(s) origin. */
+const originList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  )
+  .pipe(
+    z.array(
+      z
+        .string()
+        .url('must be a comma-separated list of origins such as http://127.0.0.1:4010')
+        .refine((value) => /^https?:\/\/[^/]+\/?$/.test(value), 'must list origins (scheme, host and port, no path)'),
+    ),
+  );
+
+export const generationConfigShape = {
+  ...baseConfigShape,
+  PORT: port(GENERATION_DEFAULT_PORT),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+
+  /** With either of these the analysis (and later the writer) uses an OpenAI-compatible API. */
+  OPENAI_API_KEY: z.string().min(1).optional(),
+  LLM_BASE_URL: z.string().url('must be a URL such as http://localhost:11434/v1').optional(),
+  LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  /** One attempt at the model; the SDK retries once (LLM_MAX_RETRIES) on 429, 5xx and timeouts. */
+  LLM_TIMEOUT_MS: positiveInt(20_000),
+  LLM_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(1),
+
+  /** Fresh analyses (not answered from the cache) one user may start per 10 minutes. */
+  ANALYSES_PER_10_MINUTES: positiveInt(30),
+  /** How long an analysis of the same URLs is answered from the cache. */
+  ANALYSIS_CACHE_TTL_SECONDS: positiveInt(24 * 60 * 60),
+  /** Per page fetched: the whole fetch, redirects and body included. */
+  FETCH_TIMEOUT_MS: positiveInt(15_000),
+  /** Per page fetched: larger pages are cut at this size (the head and hero come first). */
+  FETCH_MAX_BYTES: positiveInt(2 * 1024 * 1024),
+  /**
+   * Test and benchmark setting only: loopback origins the SSRF guard lets through (fixture
+   * sites). Refused when NODE_ENV=production.
+   */
+  FETCH_ALLOWED_LOOPBACK_ORIGINS: originList.optional(),
+};
+
+export type GenerationConfig = z.infer<z.ZodObject<typeof generationConfigShape>>;
+
+/** Settings that are fine one by one but wrong together; named like parse errors. */
+export function configProblems(config: GenerationConfig): string[] {
+  const problems: string[] = [];
+  if (config.NODE_ENV === 'production' && config.FETCH_ALLOWED_LOOPBACK_ORIGINS?.length) {
+    problems.push(
+      '  FETCH_ALLOWED_LOOPBACK_ORIGINS: must not be set in production (it lets fetches reach this machine)',
+    );
+  }
+  return problems;
+}

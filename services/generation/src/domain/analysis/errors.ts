@@ -1,0 +1,62 @@
+import { HttpError, type SafeFetchError } from '@seqgen/kit';
+import type { LlmError } from '../llm/client.ts';
+
+/** Which of the URLs in a request a failure is about, in the words the user knows it by. */
+export type PageRole = 'company' | 'caseStudies' | 'prospect';
+
+const PAGE_WORDS: Record<PageRole, { label: string; reach: string }> = {
+  company: { label: 'Company URL', reach: '' },
+  caseStudies: { label: 'Case studies URL', reach: 'your case studies page ' },
+  prospect: { label: 'Prospect company URL', reach: "the prospect company's site " },
+};
+
+/**
+ * A refused URL is the caller's to fix (400); a page that is not HTML or too big cannot be
+ * analysed (422); a site that failed us is a bad gateway (502). The message is the fetcher's,
+ * which names the URL and the reason and never carries a stack.
+ */
+export function fetchFailure(error: SafeFetchError, role: PageRole): HttpError {
+  const words = PAGE_WORDS[role];
+  if (error.refused) {
+    const code = error.reason === 'blocked_address' ? 'url_not_allowed' : 'invalid_url';
+    return new HttpError(400, code, role === 'company' ? error.message : `${words.label}: ${error.message}`);
+  }
+  if (error.reason === 'unsupported_content' || error.reason === 'too_large') {
+    return new HttpError(
+      422,
+      'unsupported_page',
+      role === 'company' ? error.message : `${words.label}: ${error.message}`,
+    );
+  }
+  const message = error.detail
+    ? `We couldn't reach ${words.reach}${error.url} (${error.detail}).`
+    : `${words.label}: ${error.message}`;
+  return new HttpError(502, 'site_unreachable', message);
+}
+
+export function notEnoughContent(url: string): HttpError {
+  return new HttpError(
+    422,
+    'not_enough_content',
+    `We couldn't find enough text on ${url} to analyse: the site may need JavaScript to show its content. Try the Manual Entry tab instead.`,
+  );
+}
+
+/** Spec §8: the client matches 'busy' / 'rate_limit_exceeded' and 'timeout' in the message. */
+export function llmFailure(error: LlmError): HttpError {
+  switch (error.kind) {
+    case 'busy':
+      return new HttpError(
+        503,
+        'ai_busy',
+        `The AI service is busy (${error.code ?? 'rate_limit_exceeded'}). Please try again in a moment.`,
+        { 'retry-after': '10' },
+      );
+    case 'timeout':
+      return new HttpError(504, 'ai_timeout', 'The AI service took too long to answer (timeout). Please try again.');
+    case 'unreachable':
+      return new HttpError(502, 'ai_unreachable', 'The AI service could not be reached. Please try again in a moment.');
+    default:
+      return new HttpError(502, 'ai_failed', `${error.message} Please try again.`);
+  }
+}

@@ -1,0 +1,569 @@
+import { load } from 'cheerio/slim';
+import type { AnyNode, Element } from 'domhandler';
+import { clean, truncate, withoutInjections, wordCount } from './text.ts';
+
+/** A visible run of text, in page order. */
+export interface Block {
+  kind: 'heading' | 'p' | 'li' | 'quote' | 'dt' | 'dd' | 'cell' | 'text';
+  /** 1–6 for headings. */
+  level?: number;
+  text: string;
+  /** A bold lead-in at the start of a list item or paragraph ("Real-time alerts. Get notified…"). */
+  lead?: string;
+  /**
+   * Which sectioning container (section, article, blockquote…) the block sits in: a heading's
+   * text is what follows it inside the same container, not a testimonial further down.
+   */
+  group: number;
+}
+
+/** What schema.org JSON-LD says about the organisation behind the page. */
+export interface OrganizationData {
+  name?: string;
+  legalName?: string;
+  alternateName?: string;
+  description?: string;
+  slogan?: string;
+  industry?: string;
+  areaServed?: string;
+}
+
+export interface PageLink {
+  text: string;
+  url: string;
+}
+
+/**
+ * Everything the analysers use from one page. Only what a visitor can see (plus the head's
+ * metadata) ends up here: scripts, styles, hidden elements, navigation and footers are gone,
+ * and sentences written for a language model rather than a reader are dropped.
+ */
+export interface PageContent {
+  url: string;
+  lang: string | undefined;
+  title: string;
+  siteName: string | undefined;
+  metaDescription: string | undefined;
+  ogTitle: string | undefined;
+  ogDescription: string | undefined;
+  organization: OrganizationData | undefined;
+  blocks: Block[];
+  /** Links to customer stories and case studies (same site first). */
+  customerLinks: PageLink[];
+  /** Names from customer logo strips ("Globex logo" → "Globex"). */
+  logoNames: string[];
+  /** Words of visible text: a JavaScript-only shell has next to none. */
+  wordCount: number;
+  /** Hidden or model-directed sentences dropped (for the log). */
+  injectionsRemoved: number;
+}
+
+/** Elements whose content a visitor never reads as page copy. */
+const SKIPPED_TAGS = new Set([
+  'head',
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'svg',
+  'math',
+  'iframe',
+  'object',
+  'embed',
+  'canvas',
+  'video',
+  'audio',
+  'map',
+  'nav',
+  'footer',
+  'aside',
+  'dialog',
+  'button',
+  'input',
+  'select',
+  'option',
+  'textarea',
+  'label',
+  'img',
+  'picture',
+]);
+
+const SKIPPED_ROLES = new Set([
+  'navigation',
+  'contentinfo',
+  'search',
+  'dialog',
+  'alertdialog',
+  'menu',
+  'menubar',
+  'tooltip',
+]);
+
+const HIDDEN_CLASSES = new Set([
+  'hidden',
+  'sr-only',
+  'visually-hidden',
+  'visuallyhidden',
+  'screen-reader-text',
+  'screen-reader-only',
+  'd-none',
+  'is-hidden',
+  'invisible',
+  'hide',
+  'u-hidden',
+  'offscreen',
+]);
+
+/** Chrome that is not content: consent banners, pop-ups, skip links, breadcrumbs. */
+const CHROME =
+  /(^|[\s_-])(cookie|cookies|consent|gdpr|popup|modal|skip-link|breadcrumbs?|site-nav|navbar|menu)([\s_-]|$)/i;
+
+const HIDDEN_STYLE =
+  /display\s*:\s*none|visibility\s*:\s*(hidden|collapse)|opacity\s*:\s*0(\.0+)?\s*(;|$|!)|font-size\s*:\s*0(\.0+)?(px|em|rem|pt|%)?\s*(;|$|!)|(^|;)\s*(max-)?(height|width)\s*:\s*0(px)?\s*(;|$|!)|(left|top|right|text-indent)\s*:\s*-\d{3,}(px|em|rem)|clip\s*:\s*rect\(\s*0|clip-path\s*:\s*inset\(\s*50%/i;
+
+const BLOCK_KINDS: Record<string, Block['kind']> = {
+  p: 'p',
+  li: 'li',
+  blockquote: 'quote',
+  dt: 'dt',
+  dd: 'dd',
+  td: 'cell',
+  th: 'cell',
+  h1: 'heading',
+  h2: 'heading',
+  h3: 'heading',
+  h4: 'heading',
+  h5: 'heading',
+  h6: 'heading',
+};
+
+/** Elements that end a run of text without being a block kind of their own. */
+const BREAKING_TAGS = new Set([
+  'div',
+  'section',
+  'article',
+  'main',
+  'header',
+  'ul',
+  'ol',
+  'dl',
+  'table',
+  'tr',
+  'tbody',
+  'thead',
+  'figure',
+  'figcaption',
+  'form',
+  'fieldset',
+  'br',
+  'hr',
+  'address',
+  'summary',
+  'details',
+  'pre',
+  'body',
+  'html',
+  'center',
+]);
+
+const LEAD_TAGS = new Set(['strong', 'b']);
+
+/** Containers that start (and, when they end, close) a group of blocks. */
+const GROUPING_TAGS = new Set(['section', 'article', 'main', 'header', 'figure', 'blockquote', 'dialog']);
+
+const MAX_BLOCK_CHARS = 2_000;
+const MAX_BLOCKS = 4_000;
+
+/**
+ * Parses a page (htmlparser2 through cheerio's slim build: forgiving and fast) into the content
+ * the analysers read.
+ */
+export function extractPage(html: string, url: string): PageContent {
+  const $ = load(html);
+  // One pass over the tree collects what the head and the link scans need; selector queries
+  // would each walk the whole document again (a 1 MB page has tens of thousands of nodes).
+  const index = indexElements($.root().get(0) as unknown as AnyNode);
+  const metaValues = new Map<string, string>();
+  for (const element of index.meta) {
+    const key = (element.attribs.name ?? element.attribs.property ?? '').toLowerCase();
+    const content = clean(element.attribs.content);
+    if (key && content && !metaValues.has(key)) metaValues.set(key, content);
+  }
+  const meta = (...names: string[]) => {
+    for (const name of names) {
+      const value = metaValues.get(name);
+      if (value) return value;
+    }
+    return undefined;
+  };
+
+  let injectionsRemoved = 0;
+  const safe = (text: string | undefined) => {
+    if (!text) return undefined;
+    const result = withoutInjections(text);
+    injectionsRemoved += result.removed;
+    return result.text || undefined;
+  };
+
+  const hiddenByStylesheet = hiddenSelectorsFromStyles(index.styles);
+  const blocks = collectBlocks(index.body, hiddenByStylesheet, (removed) => {
+    injectionsRemoved += removed;
+  });
+
+  const htmlLang = clean(index.html?.attribs.lang ?? index.html?.attribs['xml:lang']);
+  const ogLocale = meta('og:locale');
+  const lang = (htmlLang || ogLocale?.replace('_', '-') || '').toLowerCase().split('-')[0] || undefined;
+
+  const organization = organizationFromJsonLd(index.jsonLd);
+  if (organization?.description) organization.description = safe(organization.description);
+
+  return {
+    url,
+    lang,
+    title: safe(clean(index.title ? textOf(index.title) : '')) ?? '',
+    siteName: safe(meta('og:site_name', 'application-name', 'apple-mobile-web-app-title')),
+    metaDescription: safe(meta('description')),
+    ogTitle: safe(meta('og:title', 'twitter:title')),
+    ogDescription: safe(meta('og:description', 'twitter:description')),
+    organization,
+    blocks,
+    customerLinks: customerLinks(index.links, url),
+    logoNames: logoNames(index.images),
+    // Blocks are whitespace-collapsed, so spaces count words closely enough for a threshold.
+    wordCount: blocks.reduce((sum, block) => sum + spaces(block.text) + 1, 0),
+    injectionsRemoved,
+  };
+}
+
+/** Visible text as one string, headings on their own lines, capped. */
+export function pageText(page: PageContent, maxChars: number): string {
+  const lines: string[] = [];
+  let length = 0;
+  for (const block of page.blocks) {
+    const line = block.kind === 'heading' ? `\n${'#'.repeat(block.level ?? 2)} ${block.text}` : block.text;
+    if (length + line.length > maxChars) {
+      lines.push(truncate(line, Math.max(0, maxChars - length)));
+      break;
+    }
+    lines.push(line);
+    length += line.length + 1;
+  }
+  return lines.join('\n').trim();
+}
+
+/**
+ * Class and id selectors a page's own stylesheet hides outright (outside media queries), e.g.
+ * `.note{display:none}`: text hidden that way is as invisible as an inline style.
+ */
+function hiddenSelectorsFromStyles(styles: Element[]): { classes: Set<string>; ids: Set<string> } {
+  const classes = new Set<string>();
+  const ids = new Set<string>();
+  for (const element of styles) {
+    const css = textOf(element)
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      // Drop @media/@supports blocks: what they hide is shown at other sizes.
+      .replace(/@(media|supports|container)[^{]*\{(?:[^{}]*\{[^{}]*\})*[^{}]*\}/g, '');
+    for (const rule of css.matchAll(/([^{}]+)\{([^{}]*)\}/g)) {
+      const [, selectors = '', body = ''] = rule;
+      if (!HIDDEN_STYLE.test(body)) continue;
+      for (const selector of selectors.split(',')) {
+        const simple = /^\s*([.#])([\w-]+)\s*$/.exec(selector);
+        if (simple?.[2]) (simple[1] === '.' ? classes : ids).add(simple[2]);
+      }
+    }
+  }
+  return { classes, ids };
+}
+
+function isHidden(element: Element, stylesheet: { classes: Set<string>; ids: Set<string> }): boolean {
+  const attribs = element.attribs;
+  if ('hidden' in attribs) return true;
+  if (attribs['aria-hidden'] === 'true') return true;
+  if (attribs.type === 'hidden') return true;
+  const role = attribs.role?.toLowerCase();
+  if (role && SKIPPED_ROLES.has(role)) return true;
+  if (attribs.style && HIDDEN_STYLE.test(attribs.style)) return true;
+  const classList = attribs.class?.split(/\s+/) ?? [];
+  for (const name of classList) {
+    if (HIDDEN_CLASSES.has(name.toLowerCase()) || stylesheet.classes.has(name)) return true;
+  }
+  if (attribs.id && stylesheet.ids.has(attribs.id)) return true;
+  if ((attribs.class && CHROME.test(attribs.class)) || (attribs.id && CHROME.test(attribs.id))) return true;
+  return false;
+}
+
+function collectBlocks(
+  body: Element | undefined,
+  stylesheet: { classes: Set<string>; ids: Set<string> },
+  onInjections: (removed: number) => void,
+): Block[] {
+  const blocks: Block[] = [];
+  let current: { kind: Block['kind']; level?: number; parts: string[]; lead?: string } = { kind: 'text', parts: [] };
+  let group = 0;
+  let groups = 0;
+
+  const flush = () => {
+    if (blocks.length >= MAX_BLOCKS) return;
+    const raw = clean(current.parts.join(''));
+    current.parts = [];
+    if (!raw) return;
+    const { text, removed } = withoutInjections(raw);
+    if (removed) onInjections(removed);
+    if (!text) return;
+    const block: Block = {
+      kind: current.kind,
+      text: text.length > MAX_BLOCK_CHARS ? truncate(text, MAX_BLOCK_CHARS) : text,
+      group,
+    };
+    if (current.level) block.level = current.level;
+    if (current.lead && text.startsWith(current.lead) && current.lead.length < text.length) block.lead = current.lead;
+    current.lead = undefined;
+    blocks.push(block);
+  };
+
+  const walk = (nodes: AnyNode[]) => {
+    for (const node of nodes) {
+      // Past the cap the rest of a huge page is not read at all.
+      if (blocks.length >= MAX_BLOCKS) return;
+      if (node.type === 'text') {
+        current.parts.push((node as unknown as { data: string }).data);
+        continue;
+      }
+      if (node.type !== 'tag' && node.type !== 'root') continue;
+      const element = node as Element;
+      // htmlparser2 lower-cases HTML tag names already.
+      const name = element.name;
+      if (SKIPPED_TAGS.has(name) || isHidden(element, stylesheet)) continue;
+      const grouping = GROUPING_TAGS.has(name);
+      if (grouping) {
+        flush();
+        groups += 1;
+        group = groups;
+      }
+      const kind = BLOCK_KINDS[name];
+      if (kind) {
+        flush();
+        const outer = current;
+        current = { kind, parts: [] };
+        if (kind === 'heading') current.level = Number(name.slice(1));
+        walk(element.children);
+        flush();
+        current = outer;
+      } else if (BREAKING_TAGS.has(name) || grouping) {
+        flush();
+        walk(element.children);
+        flush();
+      } else {
+        walkInline(element, name);
+      }
+      if (grouping) {
+        // What follows the container belongs to none of its headings.
+        groups += 1;
+        group = groups;
+      }
+    }
+  };
+
+  const walkInline = (element: Element, name: string) => {
+    // A bold lead-in: the first thing in a paragraph or list item.
+    if (LEAD_TAGS.has(name) && (current.kind === 'li' || current.kind === 'p') && !clean(current.parts.join(''))) {
+      const before = current.parts.length;
+      walk(element.children);
+      const lead = clean(current.parts.slice(before).join(''));
+      if (lead && wordCount(lead) <= 10) current.lead = lead.replace(/[.:–—-]\s*$/, '');
+      current.parts.push(' ');
+      return;
+    }
+    walk(element.children);
+    // Inline elements run into each other in markup ("<span>a</span><span>b</span>"); a
+    // space keeps words apart, and clean() removes any surplus.
+    if (name === 'span' || name === 'a') current.parts.push(' ');
+  };
+
+  if (body) walk(body.children ?? []);
+  flush();
+  return blocks;
+}
+
+const ORGANIZATION_TYPES =
+  /^(Organization|Corporation|LocalBusiness|OnlineBusiness|OnlineStore|Store|MedicalOrganization|MedicalBusiness|MedicalClinic|Hospital|Physician|Dentist|FinancialService|BankOrCreditUnion|InsuranceAgency|ProfessionalService|LegalService|AccountingService|EmploymentAgency|NGO|EducationalOrganization|GovernmentOrganization|SportsOrganization|Manufacturer|AutomotiveBusiness|HomeAndConstructionBusiness|FoodEstablishment|TravelAgency|Brand)$/;
+
+function organizationFromJsonLd(scripts: Element[]): OrganizationData | undefined {
+  const nodes: Record<string, unknown>[] = [];
+  const visit = (value: unknown, depth: number) => {
+    if (depth > 4 || nodes.length > 200) return;
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item, depth + 1);
+      return;
+    }
+    if (value && typeof value === 'object') {
+      const record = value as Record<string, unknown>;
+      nodes.push(record);
+      if (record['@graph']) visit(record['@graph'], depth + 1);
+      for (const key of ['publisher', 'provider', 'manufacturer', 'brand', 'author', 'about']) {
+        if (record[key] && typeof record[key] === 'object') visit(record[key], depth + 1);
+      }
+    }
+  };
+  for (const element of scripts) {
+    const text = textOf(element);
+    if (text.length > 500_000) continue;
+    try {
+      visit(JSON.parse(text), 0);
+    } catch {
+      // Broken JSON-LD is common; the rest of the page still counts.
+    }
+  }
+  const types = (node: Record<string, unknown>) =>
+    [node['@type']].flat().filter((t): t is string => typeof t === 'string');
+  const organization = nodes.find((node) => types(node).some((type) => ORGANIZATION_TYPES.test(type)));
+  if (!organization) return undefined;
+  const text = (value: unknown): string | undefined => {
+    if (typeof value === 'string') return clean(value) || undefined;
+    if (Array.isArray(value)) return text(value[0]);
+    if (value && typeof value === 'object' && 'name' in value) return text((value as { name: unknown }).name);
+    return undefined;
+  };
+  const data: OrganizationData = {};
+  for (const key of [
+    'name',
+    'legalName',
+    'alternateName',
+    'description',
+    'slogan',
+    'industry',
+    'areaServed',
+  ] as const) {
+    const value = text(organization[key]);
+    if (value) data[key] = value;
+  }
+  return Object.keys(data).length ? data : undefined;
+}
+
+const CUSTOMER_LINK =
+  /customer|case[-_\s]?stud|success[-_\s]?stor|testimonial|clients|referenz|kunden|fallstudie|erfolgsgeschicht|anwenderbericht|cas[-_\s]clients?|casos?[-_\s]de[-_\s]exito/i;
+const NOT_CUSTOMER_CONTENT =
+  /log[-_\s]?in|sign[-_\s]?in|portal|support|help|service[-_\s]?desk|contact|careers|account|anmeld|kundenportal|kundenservice/i;
+
+function customerLinks(links: Element[], pageUrl: string): PageLink[] {
+  const base = new URL(pageUrl);
+  const site = base.hostname.replace(/^www\./, '');
+  const found = new Map<string, PageLink>();
+  for (const element of links) {
+    if (found.size >= 8) break;
+    const href = element.attribs.href ?? '';
+    // The cheap test first: most links are not about customers.
+    const text =
+      CUSTOMER_LINK.test(href) || CUSTOMER_HINT.test(element.children.length ? textOf(element) : '')
+        ? clean(textOf(element))
+        : '';
+    if (!CUSTOMER_LINK.test(`${href} ${text}`) || NOT_CUSTOMER_CONTENT.test(`${href} ${text}`)) continue;
+    let target: URL;
+    try {
+      target = new URL(href, base);
+    } catch {
+      continue;
+    }
+    if (target.protocol !== 'http:' && target.protocol !== 'https:') continue;
+    if (target.hostname.replace(/^www\./, '') !== site) continue;
+    target.hash = '';
+    if (target.href === base.href) continue;
+    if (!found.has(target.href)) found.set(target.href, { text: truncate(text, 80), url: target.href });
+  }
+  return [...found.values()];
+}
+
+function logoNames(images: Element[]): string[] {
+  const names = new Set<string>();
+  for (const element of images) {
+    if (names.size >= 20) break;
+    const alt = clean(element.attribs.alt);
+    if (!/\blogo\b/i.test(alt)) continue;
+    const name = alt
+      .replace(/\b(company|customer|client|partner)?\s*logo(type)?\b/gi, '')
+      .replace(/[|:–—-]+$/g, '')
+      .trim();
+    if (name.length >= 2 && name.length <= 40 && wordCount(name) <= 5) names.add(name);
+  }
+  return [...names];
+}
+
+function spaces(text: string): number {
+  let count = 0;
+  for (let at = text.indexOf(' '); at !== -1; at = text.indexOf(' ', at + 1)) count += 1;
+  return count;
+}
+
+const CUSTOMER_HINT = /customer|case|stor|testimonial|client|referenz|kunden|fallstud|erfolg|anwender|casos/i;
+
+/** The text inside an element (scripts and styles included: callers choose the element). */
+function textOf(node: AnyNode): string {
+  if (node.type === 'text') return (node as unknown as { data: string }).data;
+  const children = (node as Element).children;
+  if (!children) return '';
+  let text = '';
+  for (const child of children) text += textOf(child);
+  return text;
+}
+
+interface ElementIndex {
+  html: Element | undefined;
+  body: Element | undefined;
+  title: Element | undefined;
+  meta: Element[];
+  styles: Element[];
+  jsonLd: Element[];
+  links: Element[];
+  images: Element[];
+}
+
+function indexElements(root: AnyNode): ElementIndex {
+  const index: ElementIndex = {
+    html: undefined,
+    body: undefined,
+    title: undefined,
+    meta: [],
+    styles: [],
+    jsonLd: [],
+    links: [],
+    images: [],
+  };
+  const stack: AnyNode[] = [root];
+  while (stack.length) {
+    const node = stack.pop() as AnyNode;
+    const element = node as Element;
+    if (node.type === 'tag' || node.type === 'script' || node.type === 'style') {
+      switch (element.name.toLowerCase()) {
+        case 'html':
+          index.html ??= element;
+          break;
+        case 'body':
+          index.body ??= element;
+          break;
+        case 'title':
+          index.title ??= element;
+          break;
+        case 'meta':
+          index.meta.push(element);
+          break;
+        case 'style':
+          index.styles.push(element);
+          continue;
+        case 'script':
+          if ((element.attribs.type ?? '').toLowerCase() === 'application/ld+json') index.jsonLd.push(element);
+          continue;
+        case 'a':
+          if (element.attribs.href) index.links.push(element);
+          break;
+        case 'img':
+          if (element.attribs.alt) index.images.push(element);
+          break;
+      }
+    }
+    const children = element.children;
+    if (children) for (let i = children.length - 1; i >= 0; i -= 1) stack.push(children[i] as AnyNode);
+  }
+  // Without a <body> (a fragment), the whole document is the body.
+  index.body ??= (root as Element).children ? (root as Element) : undefined;
+  return index;
+}

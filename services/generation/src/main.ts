@@ -1,0 +1,86 @@
+import { fileURLToPath } from 'node:url';
+import {
+  createLogger,
+  createSafeFetcher,
+  createSessionVerifier,
+  type Lifecycle,
+  listen,
+  loadConfig,
+  openInfrastructure,
+  RateLimiter,
+  resolveSessionSecret,
+  sessionLivenessOverBus,
+} from '@seqgen/kit';
+import { createApp } from './app.ts';
+import { configProblems, type GenerationConfig, generationConfigShape } from './config.ts';
+import { createCompanyAnalyser } from './domain/analysis/analyse-company.ts';
+import { createLlmClient, llmConfigured } from './domain/llm/client.ts';
+
+const migrationsFolder = fileURLToPath(new URL('./data/migrations', import.meta.url));
+
+/** The LLM client when OPENAI_API_KEY or LLM_BASE_URL is set (DESIGN.md §2); else none. */
+export function llmFromConfig(config: GenerationConfig) {
+  if (!llmConfigured(config)) return undefined;
+  return createLlmClient({
+    apiKey: config.OPENAI_API_KEY,
+    baseUrl: config.LLM_BASE_URL,
+    model: config.LLM_MODEL,
+    timeoutMs: config.LLM_TIMEOUT_MS,
+    maxRetries: config.LLM_MAX_RETRIES,
+  });
+}
+
+/** Starts the generation service on its settings; `npm start` calls this with a shared lifecycle. */
+export async function start(env: Record<string, string | undefined> = process.env, lifecycle?: Lifecycle) {
+  const config = loadConfig(generationConfigShape, env);
+  const problems = configProblems(config);
+  if (problems.length) {
+    process.stderr.write(`Invalid configuration:\n${problems.join('\n')}\n`);
+    process.exit(1);
+  }
+  const logger = createLogger({ service: 'generation', level: config.LOG_LEVEL });
+  const infra = await openInfrastructure({ service: 'generation', config, logger, migrationsFolder, lifecycle });
+  const allowLoopbackOrigins = config.FETCH_ALLOWED_LOOPBACK_ORIGINS ?? [];
+  if (allowLoopbackOrigins.length) {
+    logger.warn(
+      { origins: allowLoopbackOrigins },
+      'FETCH_ALLOWED_LOOPBACK_ORIGINS: these loopback origins may be fetched',
+    );
+  }
+  const fetcher = createSafeFetcher({
+    allowLoopbackOrigins,
+    maxBytes: config.FETCH_MAX_BYTES,
+    // Real home pages can be heavy; their head and hero come first, so the rest can go.
+    onTooLarge: 'truncate',
+    timeouts: { totalMs: config.FETCH_TIMEOUT_MS },
+  });
+  const llm = llmFromConfig(config);
+  const analyser = createCompanyAnalyser({
+    fetcher,
+    store: infra.store,
+    logger,
+    llm,
+    cacheTtlMs: config.ANALYSIS_CACHE_TTL_SECONDS * 1000,
+    limit: {
+      limiter: new RateLimiter(infra.store, logger),
+      rule: { name: 'analysis:user', limit: config.ANALYSES_PER_10_MINUTES, windowMs: 10 * 60_000 },
+    },
+  });
+  const app = createApp({
+    logger,
+    // A signed cookie is not enough: auth is asked (over the bus) whether the session is still live.
+    sessions: createSessionVerifier(resolveSessionSecret(config), {
+      liveness: sessionLivenessOverBus(infra.bus, { logger }),
+    }),
+    analyser,
+    readiness: infra.readiness,
+  });
+  const url = await listen(app, { host: config.HOST, port: config.PORT }, infra.lifecycle);
+  logger.info({ url, analyser: analyser.analyserId }, 'generation listening');
+  return { app, url, lifecycle: infra.lifecycle };
+}
+
+if (import.meta.main) {
+  const { lifecycle } = await start();
+  lifecycle.exitOnSignals();
+}

@@ -1,0 +1,507 @@
+import { fileURLToPath } from 'node:url';
+import {
+  createSafeFetcher,
+  createSessionVerifier,
+  issueSessionToken,
+  RateLimiter,
+  SESSION_COOKIE,
+  type Service,
+} from '@seqgen/kit';
+import { openTestInfrastructure, quietLogger, type TestInfrastructure, variantsToRun } from '@seqgen/kit/testing';
+import type { Analysis } from '@seqgen/proto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../src/app.ts';
+import { type CompanyAnalyser, createCompanyAnalyser } from '../src/domain/analysis/analyse-company.ts';
+import { isLoopback, recordConnections } from './support/connections.ts';
+import { type FixtureSites, SITES, type SiteName, startFixtureSites } from './support/fixture-sites.ts';
+
+const migrationsFolder = fileURLToPath(new URL('../src/data/migrations', import.meta.url));
+const secret = new TextEncoder().encode('test-secret-test-secret-test-secret-0123456789');
+
+interface Expected {
+  site: SiteName;
+  kind: string;
+  name: string;
+  description: RegExp;
+  audience: RegExp;
+  titles: string[];
+  /** [pain, the solution at the same index] */
+  pairs: [RegExp, RegExp][];
+  minPairs: number;
+  proof?: RegExp;
+}
+
+/** What a sales rep would expect to read for each corpus site. */
+const CORPUS: Expected[] = [
+  {
+    site: 'northwind-ledger',
+    kind: 'SaaS (finance automation)',
+    name: 'Northwind Ledger',
+    description: /^Northwind Ledger is the finance automation platform for finance teams/,
+    audience: /^Finance teams at mid-market B2B SaaS companies\.$/,
+    titles: ['CFO', 'Controller', 'VP of Finance'],
+    pairs: [
+      [/^Manual bank reconciliation$/, /^Automated bank reconciliation: Match thousands of bank transactions/],
+      [
+        /^Manual invoice matching$/,
+        /invoices, purchase orders and receipts are matched automatically.*Initech reduced invoice processing costs by 62%/i,
+      ],
+      [/^No real-time cash visibility$/, /^Real-time cash visibility/],
+      [/^Long audit preparation time$/, /audit trail/],
+    ],
+    minPairs: 4,
+    proof: /Customers include Globex Foods, Initech and Umbrella Health/,
+  },
+  {
+    site: 'harbor-finch',
+    kind: 'services (RevOps consultancy)',
+    name: 'Harbor & Finch',
+    description:
+      /^Harbor & Finch is a revenue operations consultancy\. It helps B2B software companies build a predictable pipeline/,
+    audience: /B2B software companies/,
+    titles: ['VP of Sales', 'Head of Revenue Operations'],
+    pairs: [
+      [
+        /^Forecast misses by 20% every quarter/,
+        /^Forecasting you can defend:.*Brightwave improved forecast accuracy to 94%/,
+      ],
+      [/updating spreadsheets instead of selling/, /^CRM clean-up and automation/],
+      [/which leads count/, /^Lead routing and handoffs:.*Copperline cut lead response time/],
+      [/^Cumbersome commission plans$/, /^Sales compensation design/],
+    ],
+    minPairs: 4,
+  },
+  {
+    site: 'keller-precision',
+    kind: 'manufacturing (contract machining)',
+    name: 'Keller Precision Components',
+    description: /^Keller Precision Components is a contract manufacturer of precision-machined components/,
+    audience: /aerospace and medical device manufacturers/i,
+    titles: ['Director of Supplier Quality', 'Plant Manager', 'Head of Procurement'],
+    pairs: [
+      [
+        /^Too many supplier quality escapes$/,
+        /first-article reports.*Aerodyne Systems reduced supplier defects by 87%/,
+      ],
+      [/^Long lead times$/, /^Shorten lead times:.*Medora Devices shortened lead times/],
+      [/^Gaps in traceability$/, /^Full traceability/],
+      [/^Line stoppages$/, /^Avoid line stoppages/],
+    ],
+    minPairs: 4,
+  },
+  {
+    site: 'clearwater-risk',
+    kind: 'fintech (fraud and KYC)',
+    name: 'Clearwater Risk',
+    description: /^Clearwater Risk helps banks, credit unions and fintech lenders stop payment fraud/,
+    audience: /^Banks, credit unions and fintech lenders\.$/,
+    titles: ['Chief Risk Officer', 'Head of Fraud Prevention'],
+    pairs: [
+      [
+        /^Payment fraud caught too late$/,
+        /^Detect payment fraud in real time:.*Summit Federal Credit Union reduced wire fraud losses by 73%/,
+      ],
+      [/^Manual KYC and onboarding$/, /^Automated KYC and onboarding:.*Harbor Bank cut KYC onboarding time/],
+      [/^Too many false positives$/, /^Reduce false positives:.*Northgate Lending lowered false positives by 41%/],
+      [/BSA\/AML requirements/, /^Audit-ready compliance/],
+    ],
+    minPairs: 4,
+  },
+  {
+    site: 'careloop',
+    kind: 'health (patient scheduling)',
+    name: 'CareLoop Health',
+    description: /^CareLoop fills your schedule and cuts no-shows for specialty clinics/,
+    audience: /^Specialty clinics and physician practices\.$/,
+    titles: ['Practice Manager'],
+    pairs: [
+      [/^Too many no-shows$/, /^Reduce no-shows:.*Lakeside Orthopedics reduced no-shows by 61%/],
+      [/^Manual, time-consuming patient intake$/, /^Automate patient intake/],
+      [/^No online self-scheduling$/, /^Online self-scheduling/],
+    ],
+    minPairs: 3,
+  },
+  {
+    site: 'quantly',
+    kind: 'a page that is mostly JavaScript',
+    name: 'Quantly',
+    description: /^Quantly helps e-commerce brands reduce cart abandonment/,
+    audience: /^E-commerce brands\.$/,
+    titles: ['Head of E-commerce'],
+    pairs: [
+      [/^Too much cart abandonment$/, /reduce cart abandonment with AI-timed checkout recovery/],
+      [/^Revenue lost to abandoned checkouts$/, /^Recover abandoned checkouts automatically\.$/],
+    ],
+    minPairs: 2,
+  },
+  {
+    site: 'routewise',
+    kind: 'logistics page with hidden prompt-injection text',
+    name: 'RouteWise',
+    description: /^RouteWise plans and dispatches delivery routes for regional distributors and logistics companies\./,
+    audience: /^Regional distributors, logistics companies and delivery fleets\.$/,
+    titles: ['Head of Logistics', 'Fleet Manager', 'Dispatch Manager'],
+    pairs: [
+      [/^High fuel costs$/, /cut fuel costs by up to 20%.*Pacific Produce Distributors cut fuel costs by 18%/],
+      [/^Manual, time-consuming dispatch planning$/, /^Automate dispatch planning/],
+      // Hidden only at small widths (@media): still content.
+      [/^Too many failed deliveries$/, /^Reduce failed deliveries:.*Metro Parcel reduced failed deliveries by 35%/],
+    ],
+    minPairs: 4,
+  },
+  {
+    site: 'klarfeld',
+    kind: 'non-English (German, ISO-8859-1) manufacturing software',
+    name: 'Klarfeld Systeme',
+    description: /^Klarfeld MES vernetzt Maschinen, Aufträge und Qualitätsdaten in Echtzeit/,
+    audience: /^Mittelständische Fertigungsbetriebe/,
+    titles: ['Produktionsleiter', 'Werksleiter'],
+    pairs: [
+      [
+        /^Ungeplante Stillstände werden erst am Schichtende bemerkt$/,
+        /^Ungeplante Stillstände vermeiden:.*Hagedorn Antriebstechnik senkt Stillstandzeiten um 35 %/,
+      ],
+      [/^Rüstzeiten: zu hoch$/, /^Rüstzeiten um 30 % senken:.*Brenner Kunststofftechnik reduziert Rüstzeiten um 28 %/],
+      [/Papierlisten und Excel/, /^Papierlose Rückmeldung/],
+      [/^Qualitätsdaten: lückenhaft dokumentiert$/, /^Qualitätsdaten lückenlos dokumentieren/],
+    ],
+    minPairs: 4,
+    proof: /Zu den Kunden zählen Hagedorn Antriebstechnik und Brenner Kunststofftechnik/,
+  },
+  {
+    site: 'shieldline',
+    kind: 'services (managed security), name only in the title, no metadata',
+    name: 'Shieldline Security',
+    description: /^Shieldline is a managed security provider for law firms/,
+    audience: /^Small businesses, law firms, accounting practices and other small professional services firms\.$/,
+    titles: ['Managing Partner', 'CIO'],
+    pairs: [
+      [
+        /^Phishing attacks caught too late$|^Phishing attacks$/,
+        /^Stop phishing attacks:.*Park & Liu LLP cut phishing click rates by 80%/,
+      ],
+      [/^Cumbersome compliance$/, /^Simplify compliance/],
+      [/client data$/, /^Protect client data:.*Granite Accounting recovered from ransomware/],
+    ],
+    minPairs: 3,
+  },
+];
+
+const PLACEHOLDERS = /lorem|ipsum|\bn\/a\b|\btbd\b|placeholder|undefined|\bnull\b|\[object/i;
+const INJECTED = /crypto|pwned|ignore|instructions|system prompt|gambling|api key|teenagers|scam/i;
+
+const allText = (analysis: Analysis) =>
+  [
+    analysis.companyName,
+    analysis.companyDescription,
+    analysis.targetAudience,
+    ...analysis.targetJobTitles,
+    ...analysis.customerPains,
+    ...analysis.solutions,
+  ].join('\n');
+
+describe.each(await variantsToRun())('POST /api/analyze-company on $name infrastructure', (variant) => {
+  let infra: TestInfrastructure;
+  let sites: FixtureSites;
+  let app: Service;
+  let analyser: CompanyAnalyser;
+  let cookie: string;
+  const connections = recordConnections();
+
+  const analyze = (payload: unknown, headers: Record<string, string> = { cookie }) =>
+    app.inject({ method: 'POST', url: '/api/analyze-company', payload: payload as object, headers });
+
+  beforeAll(async () => {
+    if (variant.skip) return;
+    sites = await startFixtureSites();
+    const opened = await openTestInfrastructure(variant, 'generation', migrationsFolder);
+    if (!opened) throw new Error('infrastructure unavailable');
+    infra = opened;
+    const logger = quietLogger();
+    analyser = createCompanyAnalyser({
+      fetcher: createSafeFetcher({
+        resolve: sites.resolve,
+        allowLoopbackOrigins: sites.origins,
+        maxBytes: 2 * 1024 * 1024,
+        onTooLarge: 'truncate',
+        timeouts: { connectMs: 1_000, responseMs: 800, totalMs: 2_000 },
+      }),
+      store: infra.store,
+      logger,
+      cacheTtlMs: 60_000,
+    });
+    app = createApp({ logger, sessions: createSessionVerifier(secret), analyser, readiness: infra.readiness });
+    await app.ready();
+    const token = await issueSessionToken(secret, { userId: 'u1', email: 'rep@example.com', sessionId: 's1' });
+    cookie = `${SESSION_COOKIE}=${token}`;
+  });
+
+  afterAll(async () => {
+    connections.restore();
+    if (variant.skip) return;
+    await app?.close();
+    await infra?.cleanup();
+    await sites?.close();
+  });
+
+  describe.skipIf(variant.skip)('', () => {
+    it('requires a session, and fetches nothing for a signed-out caller', async () => {
+      const before = sites.hits.length;
+      const attempts: Record<string, string>[] = [
+        {},
+        { cookie: `${SESSION_COOKIE}=forged.token.value` },
+        { 'x-user-id': 'u1' },
+      ];
+      for (const headers of attempts) {
+        const response = await analyze({ companyUrl: sites.url('northwind-ledger') }, headers);
+        expect(response.statusCode).toBe(401);
+        expect(response.json()).toEqual({ error: 'unauthorized', message: expect.stringMatching(/logged out/) });
+      }
+      expect(sites.hits.length).toBe(before);
+    });
+
+    it.each(CORPUS)('analyses $site ($kind) into a usable first draft', async (expected) => {
+      const response = await analyze({
+        companyUrl: sites.url(expected.site),
+        caseStudies: sites.url(expected.site, SITES[expected.site].caseStudies),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const { analysis } = response.json() as { analysis: Analysis };
+      expect(analysis.companyName).toBe(expected.name);
+      expect(analysis.companyDescription).toMatch(expected.description);
+      expect(analysis.targetAudience).toMatch(expected.audience);
+      expect(analysis.targetJobTitles).toEqual(expect.arrayContaining(expected.titles));
+      expect(analysis.targetJobTitles.length).toBeGreaterThanOrEqual(Math.min(3, expected.titles.length + 1));
+      expect(analysis.customerPains.length).toBeGreaterThanOrEqual(expected.minPairs);
+      expect(analysis.solutions.length).toBe(analysis.customerPains.length);
+      for (const [pain, solution] of expected.pairs) {
+        const index = analysis.customerPains.findIndex((p) => pain.test(p));
+        expect(index, `no pain matching ${pain} in ${JSON.stringify(analysis.customerPains)}`).toBeGreaterThanOrEqual(
+          0,
+        );
+        expect(analysis.solutions[index]).toMatch(solution);
+      }
+      if (expected.proof) expect(analysis.companyDescription).toMatch(expected.proof);
+      const text = allText(analysis);
+      expect(text).not.toMatch(PLACEHOLDERS);
+      expect(text).not.toMatch(INJECTED);
+      for (const value of [analysis.companyDescription, analysis.targetAudience, ...analysis.customerPains]) {
+        expect(value.trim()).not.toBe('');
+      }
+    });
+
+    it('finds the case studies page on its own when none is given', async () => {
+      const response = await analyze({ companyUrl: sites.url('clearwater-risk') });
+      expect(response.statusCode).toBe(200);
+      expect(sites.hits).toContain('clearwater-risk.test /customers');
+      expect(response.json().analysis.solutions.join(' ')).toMatch(
+        /Summit Federal Credit Union reduced wire fraud losses by 73%/,
+      );
+    });
+
+    it('answers a repeat request from the cache, for any spelling of the same URL', async () => {
+      const url = sites.url('harbor-finch');
+      const first = await analyze({ companyUrl: url });
+      expect(first.statusCode).toBe(200);
+      expect(first.headers['x-cache']).toBe('miss');
+      const fetched = sites.hits.length;
+      const spellings = [
+        url,
+        `HTTP://Harbor-Finch.TEST:${sites.port}/#services`,
+        `http://harbor-finch.test:${sites.port}`,
+      ];
+      for (const spelling of spellings) {
+        const again = await analyze({ companyUrl: spelling });
+        expect(again.statusCode).toBe(200);
+        expect(again.headers['x-cache']).toBe('hit');
+        expect(again.json()).toEqual(first.json());
+      }
+      expect(sites.hits.length).toBe(fetched);
+
+      // The case studies and prospect URLs are part of the key.
+      const withProspect = await analyze({ companyUrl: url, prospectCompanyUrl: sites.url('quantly') });
+      expect(withProspect.headers['x-cache']).toBe('miss');
+      expect(sites.hits.length).toBeGreaterThan(fetched);
+    });
+
+    it('shares one fetch between identical requests that arrive together', async () => {
+      const url = sites.url('keller-precision');
+      const before = sites.hits.filter((hit) => hit === 'keller-precision.test /').length;
+      const responses = await Promise.all([1, 2, 3, 4].map(() => analyze({ companyUrl: url })));
+      expect(responses.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+      expect(sites.hits.filter((hit) => hit === 'keller-precision.test /').length).toBe(before + 1);
+    });
+
+    it("reads the prospect company's page and keeps its profile for personalisation", async () => {
+      const prospect = sites.url('careloop');
+      const response = await analyze({ companyUrl: sites.url('shieldline'), prospectCompanyUrl: prospect });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().analysis.companyName).toBe('Shieldline Security');
+      expect(sites.hits).toContain('careloop.test /');
+      const profile = await analyser.prospectProfile(prospect);
+      expect(profile).toMatchObject({
+        companyName: 'CareLoop Health',
+        companyDescription: expect.stringMatching(/specialty clinics/),
+        industries: expect.arrayContaining(['healthcare']),
+      });
+    });
+
+    it('cuts an oversized page at the size limit and still analyses its head and hero', async () => {
+      const response = await analyze({ companyUrl: sites.url('edge', '/big') });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().analysis).toMatchObject({
+        companyName: 'Bulkhead Analytics',
+        customerPains: expect.arrayContaining(['Too many picking errors']),
+      });
+    });
+
+    it.each([
+      ['no company URL', {}, /companyUrl/],
+      ['an empty company URL', { companyUrl: '   ' }, /Please enter a company URL/],
+      ['a number', { companyUrl: 42 }, /URL must be text/],
+      ['a 3000-character URL', { companyUrl: `https://acme.com/${'a'.repeat(3000)}` }, /too long/],
+      ['an ftp URL', { companyUrl: 'ftp://acme.com/' }, /Only http:\/\/ and https:\/\/ addresses/],
+      ['a javascript: URL', { companyUrl: 'javascript:alert(1)' }, /Only http:\/\/ and https:\/\/ addresses/],
+      ['a file: URL', { companyUrl: 'file:///etc/passwd' }, /Only http:\/\/ and https:\/\/ addresses/],
+      ['credentials in the URL', { companyUrl: 'https://admin:hunter2@acme.com/' }, /user name or password/],
+      ['a space in the host', { companyUrl: 'https://ac me.com/' }, /not a valid web address/],
+      [
+        'a bad case studies URL',
+        { companyUrl: 'acme.com', caseStudies: 'gopher://acme.com' },
+        /^Case studies URL: Only http/,
+      ],
+    ])('refuses %s with a clear 400 and fetches nothing', async (_label, payload, message) => {
+      const before = connections.attempts.length;
+      const response = await analyze(payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ error: expect.any(String), message: expect.stringMatching(message) });
+      expect(response.body).not.toContain('hunter2');
+      expect(connections.attempts.length).toBe(before);
+    });
+
+    it('refuses loopback spellings, private names and private redirects before connecting anywhere', async () => {
+      const port = sites.port;
+      const refused = [
+        `http://127.0.0.1:${port}/`,
+        `http://localhost:${port}/`,
+        `http://2130706433:${port}/`,
+        `http://0x7f000001:${port}/`,
+        `http://0177.0.0.1:${port}/`,
+        `http://127.1:${port}/`,
+        `http://[::1]:${port}/`,
+        `http://[::ffff:127.0.0.1]:${port}/`,
+        `http://0.0.0.0:${port}/`,
+        `127.0.0.1:${port}`,
+        'http://169.254.169.254/latest/meta-data/',
+        'http://10.0.0.1/',
+        'http://intranet.corp.test/',
+        'http://metadata.test/',
+        'http://mapped.test/',
+        'http://mixed.test/',
+      ];
+      for (const companyUrl of refused) {
+        const before = connections.attempts.length;
+        const response = await analyze({ companyUrl });
+        expect(response.statusCode, companyUrl).toBe(400);
+        expect(response.json()).toEqual({ error: 'url_not_allowed', message: expect.stringMatching(/never fetched/) });
+        expect(connections.attempts.length, companyUrl).toBe(before);
+      }
+      for (const [path, target] of [
+        ['/redirect-metadata', '169.254.169.254'],
+        ['/redirect-private', '10.0.0.1'],
+        ['/redirect-internal-name', '192.168.1.20'],
+        ['/redirect-loopback', '127.0.0.1'],
+      ] as const) {
+        const response = await analyze({ companyUrl: sites.url('edge', path) });
+        expect(response.statusCode, path).toBe(400);
+        expect(response.json().message).toMatch(new RegExp(`redirected to .*\\(${target.replaceAll('.', '\\.')}\\)`));
+      }
+      const prospect = await analyze({
+        companyUrl: sites.url('quantly'),
+        prospectCompanyUrl: 'http://db.internal.test/',
+      });
+      expect(prospect.statusCode).toBe(400);
+      expect(prospect.json().message).toMatch(/^Prospect company URL: .*private network address \(10\.0\.3\.7\)/);
+      // Only loopback was ever dialled, and only the fixture server's port.
+      expect(connections.attempts.every((a) => isLoopback(a.address))).toBe(true);
+    });
+
+    it.each([
+      [
+        'a closed port',
+        () => `http://closed.test:${sites.closedPort}/`,
+        502,
+        /^We couldn't reach http:\/\/closed\.test:\d+\/ \(connection refused\)\.$/,
+      ],
+      ['a site that never answers', () => sites.url('edge', '/slow'), 502, /\(timed out\)\.$/],
+      ['a missing page', () => sites.url('edge', '/missing'), 502, /\(the site answered 404 Not Found\)\.$/],
+      ['an unknown domain', () => 'http://no-such-company.test/', 502, /\(the domain name was not found\)\.$/],
+      ['a redirect loop', () => sites.url('edge', '/loop/0'), 502, /\(more than 5 redirects\)\.$/],
+      ['a PDF', () => sites.url('edge', '/pdf'), 422, /is not a web page \(application\/pdf\)\./],
+      ['a page that needs JavaScript', () => sites.url('edge', '/empty-shell'), 422, /Manual Entry/],
+    ])('explains %s in words a user understands', async (_label, url, status, message) => {
+      const response = await analyze({ companyUrl: url() });
+      expect(response.statusCode).toBe(status);
+      const body = response.json();
+      expect(body.message).toMatch(message);
+      expect(response.body).not.toMatch(/\bat .*\.(ts|js):\d+|Error:|ECONN|stack/);
+    });
+
+    it('follows up to five redirects to the real page', async () => {
+      const response = await analyze({ companyUrl: sites.url('edge', '/chain/4') });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().analysis.companyName).toBe('Northwind Ledger');
+    });
+
+    it('says which page failed when the case studies page cannot be read', async () => {
+      const response = await analyze({ companyUrl: sites.url('quantly'), caseStudies: sites.url('edge', '/missing') });
+      expect(response.statusCode).toBe(502);
+      expect(response.json().message).toBe(
+        `We couldn't reach your case studies page ${sites.url('edge', '/missing')} (the site answered 404 Not Found).`,
+      );
+    });
+
+    it('limits fresh analyses per user, never cache hits', async () => {
+      const limited = createApp({
+        logger: quietLogger(),
+        sessions: createSessionVerifier(secret),
+        readiness: infra.readiness,
+        analyser: createCompanyAnalyser({
+          fetcher: createSafeFetcher({ resolve: sites.resolve, allowLoopbackOrigins: sites.origins }),
+          store: infra.store,
+          logger: quietLogger(),
+          cacheTtlMs: 60_000,
+          limit: {
+            limiter: new RateLimiter(infra.store, quietLogger()),
+            rule: { name: `analysis-test-${Date.now()}`, limit: 2, windowMs: 60_000 },
+          },
+        }),
+      });
+      const as = async (user: string) => ({
+        cookie: `${SESSION_COOKIE}=${await issueSessionToken(secret, { userId: user, email: `${user}@acme.com`, sessionId: user })}`,
+      });
+      const limitedUser = await as('limited-user');
+      const send = (companyUrl: string, headers = limitedUser) =>
+        limited.inject({ method: 'POST', url: '/api/analyze-company', payload: { companyUrl }, headers });
+      // Already cached by earlier tests: free.
+      expect((await send(sites.url('harbor-finch'))).headers['x-cache']).toBe('hit');
+      expect((await send(`${sites.url('edge', '/chain/1')}`)).statusCode).toBe(200);
+      expect((await send(`${sites.url('edge', '/chain/2')}`)).statusCode).toBe(200);
+      const third = await send(`${sites.url('edge', '/chain/3')}`);
+      expect(third.statusCode).toBe(429);
+      expect(third.json().message).toMatch(
+        /^Too many company analyses\. Please wait \d+ (seconds?|minutes?) and try again\.$/,
+      );
+      expect(third.headers['retry-after']).toMatch(/^\d+$/);
+      // Cache hits still answer, and other users are unaffected.
+      expect((await send(`${sites.url('edge', '/chain/1')}`)).statusCode).toBe(200);
+      expect((await send(`${sites.url('edge', '/chain/3')}`, await as('other-user'))).statusCode).toBe(200);
+      await limited.close();
+    });
+
+    it('answers health and readiness', async () => {
+      expect((await app.inject({ method: 'GET', url: '/healthz' })).json()).toMatchObject({ service: 'generation' });
+      expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+    });
+  });
+});

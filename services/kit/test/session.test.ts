@@ -1,0 +1,226 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { SignJWT } from 'jose';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MemoryBus } from '../src/bus/index.ts';
+import type { KeyValueStore } from '../src/cache.ts';
+import { openStore } from '../src/cache.ts';
+import { HttpError } from '../src/errors.ts';
+import { describeWait, RateLimiter } from '../src/rate-limit.ts';
+import {
+  clearedSessionCookies,
+  createSessionVerifier,
+  issueSessionToken,
+  SECURE_SESSION_COOKIE,
+  SESSION_AUDIENCE,
+  SESSION_COOKIE,
+  SESSION_ISSUER,
+  type SessionUser,
+  sessionCookie,
+  sessionLivenessOverBus,
+  verifySessionToken,
+} from '../src/session.ts';
+import { quietLogger } from '../src/testing/index.ts';
+
+const secret = new TextEncoder().encode('kit-session-test-secret-0123456789-abcdef');
+const user: SessionUser = { userId: 'u-1', email: 'rep@acme.com', sessionId: 's-1' };
+
+const requestWith = (cookie?: string, headers: Record<string, string> = {}) =>
+  ({ headers: { ...headers, ...(cookie && { cookie }) }, log: quietLogger() }) as unknown as FastifyRequest;
+
+const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+describe('session tokens', () => {
+  const verifier = createSessionVerifier(secret);
+
+  it('accepts a token auth issued, from either cookie name; the __Host- cookie wins', async () => {
+    const token = await issueSessionToken(secret, user);
+    expect(await verifier.authenticate(requestWith(`${SESSION_COOKIE}=${token}`))).toEqual(user);
+    const other = await issueSessionToken(secret, { ...user, sessionId: 's-2' });
+    const both = requestWith(`${SESSION_COOKIE}=${token}; ${SECURE_SESSION_COOKIE}=${other}`);
+    expect((await verifier.authenticate(both))?.sessionId).toBe('s-2');
+  });
+
+  it('refuses tampered, foreign-key, expired, unsigned and incomplete tokens', async () => {
+    const token = await issueSessionToken(secret, user);
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
+    const now = Math.floor(Date.now() / 1000);
+    const sign = (body: Record<string, unknown>, key = secret) =>
+      new SignJWT(body).setProtectedHeader({ alg: 'HS256' }).sign(key);
+    const refused: Record<string, string> = {
+      'payload changed (another user)': `${header}.${b64({ ...claims, sub: 'u-admin' })}.${signature}`,
+      'signature changed': `${header}.${payload}.${signature.slice(0, -4)}AAAA`,
+      'signed with a foreign key': await issueSessionToken(randomBytes(48), user),
+      expired: await sign({ ...claims, iat: now - 7200, exp: now - 3600 }),
+      'alg none': `${b64({ alg: 'none', typ: 'JWT' })}.${payload}.`,
+      'no expiry': await sign({
+        sub: user.userId,
+        email: user.email,
+        sid: user.sessionId,
+        iat: now,
+        iss: SESSION_ISSUER,
+        aud: SESSION_AUDIENCE,
+      }),
+      'wrong issuer': await sign({ ...claims, iss: 'someone-else' }),
+      'wrong audience': await sign({ ...claims, aud: 'another-app' }),
+      'no session id': await sign({ ...claims, sid: undefined }),
+      garbage: 'not-a-jwt',
+    };
+    for (const [label, bad] of Object.entries(refused)) {
+      expect(await verifySessionToken(secret, bad), label).toBeNull();
+      expect(await verifier.authenticate(requestWith(`${SESSION_COOKIE}=${bad}`)), label).toBeNull();
+    }
+    await expect(verifier.requireUser(requestWith(`${SESSION_COOKIE}=${refused.expired}`))).rejects.toMatchObject({
+      statusCode: 401,
+      message: 'You are logged out. Please sign in again.',
+    });
+  });
+
+  it('still honours expiry for a token it has already verified once', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const token = await issueSessionToken(secret, user, 60);
+      const request = requestWith(`${SESSION_COOKIE}=${token}`);
+      expect(await verifier.authenticate(request)).toEqual(user);
+      vi.setSystemTime(Date.now() + 61_000);
+      expect(await verifier.authenticate(request)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('takes identity only from the cookie, never from headers a client can set', async () => {
+    const request = requestWith(undefined, {
+      'x-user-id': user.userId,
+      'x-user-email': user.email,
+      authorization: `Bearer ${await issueSessionToken(secret, user)}`,
+    });
+    expect(await verifier.authenticate(request)).toBeNull();
+  });
+
+  it('writes httpOnly SameSite=Lax cookies, Secure and __Host- prefixed over https', () => {
+    const plain = sessionCookie('t', { secure: false, maxAgeSeconds: 60 });
+    expect(plain).toMatch(/^seqgen_session=t;/);
+    expect(plain).toContain('HttpOnly');
+    expect(plain).toContain('SameSite=Lax');
+    expect(plain).toContain('Path=/');
+    expect(plain).not.toContain('Secure');
+    const secure = sessionCookie('t', { secure: true, maxAgeSeconds: 60 });
+    expect(secure).toMatch(/^__Host-seqgen_session=t;/);
+    expect(secure).toContain('Secure');
+    expect(secure).not.toContain('Domain');
+    expect(clearedSessionCookies(true).every((c) => c.includes('Max-Age=0'))).toBe(true);
+  });
+});
+
+describe('session liveness over the bus', () => {
+  const buses: MemoryBus[] = [];
+  const newBus = () => {
+    const bus = new MemoryBus({
+      logger: quietLogger(),
+      subjectPrefix: `kit-session-${randomBytes(4).toString('hex')}`,
+    });
+    buses.push(bus);
+    return bus;
+  };
+  afterEach(async () => {
+    await Promise.all(buses.splice(0).map((bus) => bus.close()));
+  });
+
+  it('asks auth once per session per cache period, and sees an ended session after it', async () => {
+    const bus = newBus();
+    const live = new Set(['s-1']);
+    let asked = 0;
+    await bus.respond('auth.session-status', async ({ sessionId }) => {
+      asked += 1;
+      return { live: live.has(sessionId) };
+    });
+    const verifier = createSessionVerifier(secret, { liveness: sessionLivenessOverBus(bus, { cacheMs: 150 }) });
+    const cookie = `${SESSION_COOKIE}=${await issueSessionToken(secret, user)}`;
+
+    // Twenty concurrent requests share one question; the answer is then reused.
+    const first = await Promise.all(Array.from({ length: 20 }, () => verifier.authenticate(requestWith(cookie))));
+    expect(first.every((u) => u?.userId === user.userId)).toBe(true);
+    expect(await verifier.authenticate(requestWith(cookie))).toEqual(user);
+    expect(asked).toBe(1);
+
+    live.delete('s-1');
+    await expect.poll(() => verifier.authenticate(requestWith(cookie)), { timeout: 2_000, interval: 50 }).toBeNull();
+    expect(asked).toBeGreaterThanOrEqual(2);
+  });
+
+  it('fails closed with a clear 503 when auth does not answer', async () => {
+    const bus = newBus();
+    const verifier = createSessionVerifier(secret, { liveness: sessionLivenessOverBus(bus, { timeoutMs: 200 }) });
+    const cookie = `${SESSION_COOKIE}=${await issueSessionToken(secret, user)}`;
+    // Nobody answers at all.
+    const unanswered = await verifier.requireUser(requestWith(cookie)).catch((error: unknown) => error);
+    expect(unanswered).toBeInstanceOf(HttpError);
+    expect(unanswered).toMatchObject({
+      statusCode: 503,
+      message: expect.stringMatching(/could not check your sign-in/),
+    });
+
+    // A responder slower than the timeout: refused just the same.
+    await bus.respond(
+      'auth.session-status',
+      () => new Promise((resolve) => setTimeout(() => resolve({ live: true }), 600)),
+    );
+    await expect(verifier.authenticate(requestWith(cookie))).rejects.toMatchObject({ statusCode: 503 });
+  });
+
+  it('checks the signature before asking: a forged token never reaches auth', async () => {
+    const bus = newBus();
+    let asked = 0;
+    await bus.respond('auth.session-status', async () => {
+      asked += 1;
+      return { live: true };
+    });
+    const verifier = createSessionVerifier(secret, { liveness: sessionLivenessOverBus(bus) });
+    const forged = await issueSessionToken(randomBytes(48), user);
+    expect(await verifier.authenticate(requestWith(`${SESSION_COOKIE}=${forged}`))).toBeNull();
+    expect(asked).toBe(0);
+  });
+});
+
+describe('rate limiter', () => {
+  it('counts every attempt, refuses past the limit with a clear 429, and resets', async () => {
+    const store = await openStore({ namespace: 'rl-test' });
+    const limiter = new RateLimiter(store, quietLogger());
+    const rule = { name: 'login:account', limit: 3, windowMs: 15 * 60_000 };
+    for (let i = 0; i < 3; i++) await limiter.enforce([{ rule, key: 'a@acme.com' }], 'sign-in attempts');
+    const refused = await limiter.enforce([{ rule, key: 'a@acme.com' }], 'sign-in attempts').catch((e) => e);
+    expect(refused).toMatchObject({
+      statusCode: 429,
+      message: 'Too many sign-in attempts. Please wait 15 minutes and try again.',
+      headers: { 'retry-after': '900' },
+    });
+    // Another key has its own counter; reset clears one.
+    await limiter.enforce([{ rule, key: 'b@acme.com' }], 'sign-in attempts');
+    await limiter.reset(rule, 'a@acme.com');
+    await limiter.enforce([{ rule, key: 'a@acme.com' }], 'sign-in attempts');
+    await store.close();
+  });
+
+  it('keeps counting in memory when the store fails', async () => {
+    const broken = {
+      kind: 'redis',
+      hit: () => Promise.reject(new Error('connection lost')),
+      delete: () => Promise.reject(new Error('connection lost')),
+    } as unknown as KeyValueStore;
+    const limiter = new RateLimiter(broken, quietLogger());
+    const rule = { name: 'login:ip', limit: 2, windowMs: 60_000 };
+    const verdicts = [];
+    for (let i = 0; i < 3; i++) verdicts.push((await limiter.hit([{ rule, key: '203.0.113.9' }])).allowed);
+    expect(verdicts).toEqual([true, true, false]);
+  });
+
+  it('describes waits the way people say them', () => {
+    expect(describeWait(1)).toBe('1 second');
+    expect(describeWait(45)).toBe('45 seconds');
+    expect(describeWait(60)).toBe('1 minute');
+    expect(describeWait(899)).toBe('15 minutes');
+    expect(describeWait(3 * 3600)).toBe('3 hours');
+  });
+});
