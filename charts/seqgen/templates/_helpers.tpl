@@ -173,8 +173,6 @@ spec:
           env:
             - name: PORT
               value: {{ $port | quote }}
-            - name: OTEL_SERVICE_NAME
-              value: {{ printf "seqgen-%s" $name | quote }}
             {{- if $svc.upstreams }}
             {{- range $otherName, $other := $root.Values.services }}
             {{- if ne $otherName $name }}

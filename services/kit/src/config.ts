@@ -22,7 +22,6 @@ export const baseConfigShape = {
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
     .optional(),
-  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
 } as const;
 
 export const port = (fallback: number) => z.coerce.number().int().min(0).max(65_535).default(fallback);
