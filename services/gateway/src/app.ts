@@ -4,11 +4,11 @@ import helmet from '@fastify/helmet';
 import httpProxy from '@fastify/http-proxy';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import { createService, type KeyValueStore, type Logger, type Service } from '@seqgen/kit';
+import { createService, crossSiteWriteGuard, type KeyValueStore, type Logger, type Service } from '@seqgen/kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayConfig } from './config.ts';
 import { ROUTES, SERVICE_LABELS, type ServiceName, upstreamOf } from './routes.ts';
-import { contentSecurityPolicy, rejectCrossSiteWrites } from './security.ts';
+import { contentSecurityPolicy } from './security.ts';
 
 export interface GatewayDeps {
   config: GatewayConfig;
@@ -52,7 +52,7 @@ export function createGateway({ config, logger, store }: GatewayDeps): Service {
         return reply.code(413).send({ error: 'payload_too_large', message: 'Request body is too large.' });
       }
     });
-    api.addHook('onRequest', rejectCrossSiteWrites(config.PUBLIC_URL));
+    api.addHook('onRequest', crossSiteWriteGuard({ publicUrl: config.PUBLIC_URL }));
 
     for (const route of ROUTES) {
       await api.register(httpProxy, {
