@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { handleDelivery, MAX_RETRY_DELAY_MS, retryDelay } from '../src/bus/consume-loop.ts';
 import { openStore } from '../src/cache.ts';
 import { baseConfigShape, ConfigError, parseConfig, port } from '../src/config.ts';
 import { badRequest } from '../src/errors.ts';
@@ -118,6 +119,46 @@ describe('createService', () => {
     expect(response.statusCode).toBe(503);
     expect(response.json()).toEqual({ error: 'not_ready', message: 'Not ready: database unreachable' });
     await unready.close();
+  });
+});
+
+describe('redelivery backoff', () => {
+  it('doubles the delay per failed delivery up to a ceiling, and never gives up', () => {
+    expect([1, 2, 3, 4].map((count) => retryDelay(1000, count))).toEqual([1000, 2000, 4000, 8000]);
+    expect(retryDelay(1000, 7)).toBe(MAX_RETRY_DELAY_MS);
+    expect(retryDelay(1000, 10_000)).toBe(MAX_RETRY_DELAY_MS);
+    // A tiny base (tests use 50 ms) still grows; a base above the ceiling is kept as given.
+    expect(retryDelay(50, 3)).toBe(200);
+    expect(retryDelay(120_000, 1)).toBe(120_000);
+  });
+
+  it('naks a failing handler with the backoff of its delivery count, logging an error once it persists', async () => {
+    const lines: string[] = [];
+    const logger = createLogger({
+      service: 'test',
+      level: 'warn',
+      destination: new Writable({
+        write(chunk, _encoding, done) {
+          lines.push(String(chunk));
+          done();
+        },
+      }),
+    });
+    const body = JSON.stringify({
+      id: '00000000-0000-4000-8000-000000000001',
+      type: 'billing.canceled',
+      occurredAt: new Date().toISOString(),
+      data: { userId: 'u1' },
+    });
+    const failing = async () => {
+      throw new Error('database is down');
+    };
+    const input = { body, type: 'billing.canceled' as const, handler: failing, retryDelayMs: 1000, logger };
+    expect(await handleDelivery({ ...input, deliveryCount: 1 })).toEqual({ kind: 'nak', delayMs: 1000 });
+    expect(await handleDelivery({ ...input, deliveryCount: 3 })).toEqual({ kind: 'nak', delayMs: 4000 });
+    expect(await handleDelivery({ ...input, deliveryCount: 5 })).toEqual({ kind: 'nak', delayMs: 16_000 });
+    const levels = lines.map((line) => JSON.parse(line).level);
+    expect(levels).toEqual([40, 40, 50]);
   });
 });
 

@@ -4,6 +4,10 @@ import type { DeliveryInfo } from './types.ts';
 
 export const DEFAULT_RETRY_DELAY_MS = 1000;
 export const DEFAULT_ACK_WAIT_MS = 30_000;
+/** The longest a failing event waits between deliveries; it is retried for as long as it fails. */
+export const MAX_RETRY_DELAY_MS = 60_000;
+/** From this delivery on, a failing handler is logged as an error: someone should look. */
+export const PERSISTENT_FAILURE_DELIVERIES = 5;
 /** JetStream's de-duplication window, mirrored by the in-process bus. */
 export const DUPLICATE_WINDOW_MS = 2 * 60_000;
 export const DEFAULT_STREAM_NAME = 'SEQGEN_EVENTS';
@@ -43,12 +47,25 @@ export async function handleDelivery<T extends EventType>(input: DeliveryInput<T
     await input.handler(envelope, { deliveryCount });
     return { kind: 'ack' };
   } catch (err) {
-    logger.warn(
-      { err, eventId: envelope.id, eventType: type, deliveryCount, retryDelayMs: input.retryDelayMs },
-      'bus: handler failed, event will be redelivered',
-    );
-    return { kind: 'nak', delayMs: input.retryDelayMs };
+    const delayMs = retryDelay(input.retryDelayMs, deliveryCount);
+    const details = { err, eventId: envelope.id, eventType: type, deliveryCount, retryDelayMs: delayMs };
+    if (deliveryCount >= PERSISTENT_FAILURE_DELIVERIES) {
+      logger.error(details, 'bus: handler keeps failing, event will be redelivered');
+    } else {
+      logger.warn(details, 'bus: handler failed, event will be redelivered');
+    }
+    return { kind: 'nak', delayMs };
   }
+}
+
+/**
+ * Exponential backoff: a blip is retried after `baseMs`, a lasting outage (a database that is
+ * down) is not hammered every second. Events are never dropped for failing: each one carries a
+ * state change (usage, plan) that must eventually apply.
+ */
+export function retryDelay(baseMs: number, deliveryCount: number): number {
+  const exponent = Math.min(Math.max(deliveryCount - 1, 0), 16);
+  return Math.min(baseMs * 2 ** exponent, Math.max(baseMs, MAX_RETRY_DELAY_MS));
 }
 
 function decodeEnvelope<T extends EventType>(body: Uint8Array | string, type: T): Envelope<T> {

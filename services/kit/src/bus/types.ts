@@ -10,8 +10,9 @@ import type { Envelope, EventType, ReplyOf, RequestOf, RequestSubject } from '@s
  *   de-duplication window;
  * - a durable consumer resumes where it left off after a restart (same durable name), so
  *   nothing published while it was away is lost;
- * - the handler's outcome decides the ack: resolve → ack; throw → nak with a delay so the same
- *   event is delivered again; an envelope that fails validation → term (never redelivered);
+ * - the handler's outcome decides the ack: resolve → ack; throw → nak with a delay (doubling per
+ *   delivery up to a minute, see retryDelay) so the same event is delivered again; an envelope
+ *   that fails validation → term (never redelivered);
  * - a handler that neither resolves nor throws within ackWait gets its event redelivered.
  */
 export interface Bus {
