@@ -508,7 +508,7 @@ describe.each(await variantsToRun())('auth service on $name infrastructure', (va
     describe('Google sign-in', () => {
       /** Browser steps: start at /api/auth/google, let the provider answer, return to the callback. */
       const signInWithGoogle = async (
-        options: { target?: Service; forgeState?: boolean; dropCookie?: boolean } = {},
+        options: { target?: Service; forgeState?: boolean; dropCookie?: boolean; browser?: boolean } = {},
       ) => {
         const target = options.target ?? app;
         const start = await get('/api/auth/google', {}, target);
@@ -519,9 +519,12 @@ describe.each(await variantsToRun())('auth service on $name infrastructure', (va
         expect(atProvider.status).toBe(302);
         const back = new URL(atProvider.headers.get('location') as string);
         if (options.forgeState) back.searchParams.set('state', randomBytes(32).toString('base64url'));
+        const navigation: Record<string, string> = options.browser
+          ? { 'sec-fetch-mode': 'navigate', accept: 'text/html' }
+          : {};
         const callback = await get(
           `${back.pathname}${back.search}`,
-          options.dropCookie ? {} : { cookie: transaction },
+          { ...navigation, ...(options.dropCookie ? {} : { cookie: transaction }) },
           target,
         );
         return { start, authorize, back, callback, transaction };
@@ -596,6 +599,26 @@ describe.each(await variantsToRun())('auth service on $name infrastructure', (va
         });
         expect(setCookies(callback).some((c) => /^seqgen_session=[^;]/.test(c))).toBe(false);
         expect(await userCount()).toBe(before);
+      });
+
+      it('sends a browser back to the sign-in page with the message instead of a page of JSON', async () => {
+        oidc.signInAs({ sub: 'google-forged-browser', email: uniqueEmail('forged'), email_verified: true });
+        const before = await userCount();
+        const { callback } = await signInWithGoogle({ forgeState: true, browser: true });
+        expect(callback.statusCode).toBe(302);
+        const location = new URL(callback.headers.location as string, 'http://localhost');
+        expect(location.pathname).toBe('/auth');
+        expect(location.searchParams.get('error')).toMatch(/^Google sign-in failed: .*state mismatch/);
+        expect(setCookies(callback).some((c) => /^seqgen_session=[^;]/.test(c))).toBe(false);
+        expect(await userCount()).toBe(before);
+
+        const plain = await appWith({ google: null });
+        extraApps.push(plain);
+        const notConfigured = await get('/api/auth/google', { 'sec-fetch-mode': 'navigate' }, plain);
+        expect(notConfigured.statusCode).toBe(302);
+        const toAuth = new URL(notConfigured.headers.location as string, 'http://localhost');
+        expect(toAuth.pathname).toBe('/auth');
+        expect(toAuth.searchParams.get('error')).toBe(GOOGLE_NOT_CONFIGURED_MESSAGE);
       });
 
       it('refuses an ID token with the wrong nonce', async () => {

@@ -1,6 +1,6 @@
-import { type Service, sessionCookie } from '@seqgen/kit';
+import { HttpError, type Service, sessionCookie } from '@seqgen/kit';
 import { parseCookie, stringifySetCookie } from 'cookie';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   googleNotConfigured,
   openTransaction,
@@ -27,11 +27,30 @@ const transactionCookie = (value: string, secure: boolean, maxAge: number) =>
     ...(maxAge === 0 && { expires: new Date(0) }),
   });
 
+/**
+ * Both routes are top-level browser navigations: a browser that fails here would be left on a
+ * page of raw JSON, so it is sent back to the sign-in page with the message instead. Other
+ * clients (tests, curl) keep the JSON error.
+ */
+function backToSignIn(request: FastifyRequest, reply: FastifyReply, error: unknown) {
+  const navigating =
+    request.headers['sec-fetch-mode'] === 'navigate' || /text\/html/.test(request.headers.accept ?? '');
+  if (!(error instanceof HttpError) || !navigating) throw error;
+  return reply.redirect(`/auth?${new URLSearchParams({ error: error.message })}`, 302);
+}
+
 export async function googleRoutes(app: Service, deps: RouteDeps) {
   const redirectUri = (request: FastifyRequest) =>
     new URL('/api/auth/google/callback', publicBaseUrl(request, deps.publicUrl)).toString();
 
-  app.get('/api/auth/google', async (request, reply) => {
+  app.get('/api/auth/google', (request, reply) =>
+    startSignIn(request, reply).catch((error) => backToSignIn(request, reply, error)),
+  );
+  app.get('/api/auth/google/callback', (request, reply) =>
+    completeSignIn(request, reply).catch((error) => backToSignIn(request, reply, error)),
+  );
+
+  async function startSignIn(request: FastifyRequest, reply: FastifyReply) {
     if (!deps.google) throw googleNotConfigured();
     const { url, transaction } = await deps.google.begin(redirectUri(request));
     const secure = servedOverHttps(request, deps.publicUrl);
@@ -40,9 +59,9 @@ export async function googleRoutes(app: Service, deps: RouteDeps) {
       transactionCookie(await sealTransaction(deps.secret, transaction), secure, TRANSACTION_TTL_SECONDS),
     );
     return reply.redirect(url.toString(), 302);
-  });
+  }
 
-  app.get('/api/auth/google/callback', async (request, reply) => {
+  async function completeSignIn(request: FastifyRequest, reply: FastifyReply) {
     if (!deps.google) throw googleNotConfigured();
     const secure = servedOverHttps(request, deps.publicUrl);
     const sealed = parseCookie(request.headers.cookie ?? '')[cookieName(secure)];
@@ -58,5 +77,5 @@ export async function googleRoutes(app: Service, deps: RouteDeps) {
       sessionCookie(session.token, { secure, maxAgeSeconds: session.maxAgeSeconds }),
     ]);
     return reply.redirect('/', 302);
-  });
+  }
 }
