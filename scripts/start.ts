@@ -8,6 +8,8 @@ import { createLogger, Lifecycle } from '@seqgen/kit';
 import { start as startAuth } from '../services/auth/src/main.ts';
 import { start as startGateway } from '../services/gateway/src/main.ts';
 import { start as startGeneration } from '../services/generation/src/main.ts';
+import { start as startLibrary } from '../services/library/src/main.ts';
+import { start as startQuota } from '../services/quota/src/main.ts';
 import { start as startWaitlist } from '../services/waitlist/src/main.ts';
 
 type Starter = (env: Record<string, string | undefined>, lifecycle: Lifecycle) => Promise<{ url: string }>;
@@ -17,6 +19,8 @@ const services: [upstreamSetting: string, start: Starter][] = [
   ['AUTH_URL', startAuth],
   ['WAITLIST_URL', startWaitlist],
   ['GENERATION_URL', startGeneration],
+  ['QUOTA_URL', startQuota],
+  ['LIBRARY_URL', startLibrary],
 ];
 
 const logger = createLogger({ service: 'seqgen', level: process.env.LOG_LEVEL ?? 'info' });

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,6 +27,47 @@ export interface RunningApp {
 }
 
 /**
+ * `npm start` rebuilds web/dist (emptying it first), so two test files each running an app would
+ * pull the files from under each other's browser. One app at a time across vitest workers: a
+ * lock directory (mkdir is atomic) held from start to stop, taken over when its owner has died.
+ */
+const APP_LOCK = path.join(os.tmpdir(), 'seqgen-e2e-app.lock');
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Gives up before the callers' 240 s hook timeout, so a late acquisition never strands an app. */
+const APP_LOCK_WAIT_MS = 200_000;
+
+async function acquireAppLock(): Promise<() => void> {
+  const owner = path.join(APP_LOCK, 'pid');
+  const deadline = Date.now() + APP_LOCK_WAIT_MS;
+  for (;;) {
+    try {
+      mkdirSync(APP_LOCK);
+      writeFileSync(owner, String(process.pid));
+      return () => rmSync(APP_LOCK, { recursive: true, force: true });
+    } catch {
+      let pid = Number.NaN;
+      try {
+        pid = Number(readFileSync(owner, 'utf8'));
+      } catch {
+        // The owner has made the directory but not yet written its pid: wait for it.
+      }
+      if (Number.isInteger(pid) && pid > 0 && !processAlive(pid)) rmSync(APP_LOCK, { recursive: true, force: true });
+      if (Date.now() > deadline) throw new Error(`another e2e app kept ${APP_LOCK} for ${APP_LOCK_WAIT_MS / 1000} s`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
+
+/**
  * Starts the app the way README tells a user to (`npm start`), on its embedded defaults, with
  * its own port and data folder so it never touches a developer's running copy.
  */
@@ -39,6 +80,19 @@ export async function startApp({
   dataDir: string;
   env?: Record<string, string>;
 }): Promise<RunningApp> {
+  const releaseLock = await acquireAppLock();
+  try {
+    return await spawnApp({ port, dataDir, env }, releaseLock);
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+}
+
+async function spawnApp(
+  { port, dataDir, env }: { port: number; dataDir: string; env: Record<string, string> },
+  releaseLock: () => void,
+): Promise<RunningApp> {
   const child: ChildProcess = spawn('npm', ['start'], {
     cwd: repoRoot,
     env: {
@@ -77,12 +131,16 @@ export async function startApp({
       const group = -(child.pid as number);
       signal(group, 'SIGTERM');
       const deadline = Date.now() + 15_000;
-      while (signal(group, 0)) {
-        if (Date.now() > deadline) {
-          signal(group, 'SIGKILL');
-          throw new Error(`the app did not stop within 15 s of SIGTERM:\n${output}`);
+      try {
+        while (signal(group, 0)) {
+          if (Date.now() > deadline) {
+            signal(group, 'SIGKILL');
+            throw new Error(`the app did not stop within 15 s of SIGTERM:\n${output}`);
+          }
+          await new Promise((resolve) => setTimeout(resolve, 100));
         }
-        await new Promise((resolve) => setTimeout(resolve, 100));
+      } finally {
+        releaseLock();
       }
     },
   };

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { Customization, Email } from './generation.ts';
 
 /** Saved and rated sequences may be either a plain list or `{ sequence: [...] }` (spec §3). */
-export const StoredSequence = z.union([
-  z.array(Email).min(1).max(20),
-  z.object({ sequence: z.array(Email).min(1).max(20) }),
-]);
+export const StoredSequence = z.union(
+  [z.array(Email).min(1).max(20), z.object({ sequence: z.array(Email).min(1).max(20) })],
+  { error: 'Email sequence must be a list of 1 to 20 emails, each with a subject and a body' },
+);
 export type StoredSequence = z.infer<typeof StoredSequence>;
 
 export const FeedbackRequest = z.object({
@@ -17,8 +17,15 @@ export const FeedbackRequest = z.object({
 });
 export type FeedbackRequest = z.infer<typeof FeedbackRequest>;
 
+export const FeedbackResponse = z.object({ ok: z.literal(true) });
+export type FeedbackResponse = z.infer<typeof FeedbackResponse>;
+
 export const SaveSequenceRequest = z.object({
-  title: z.string().trim().min(1, 'Title is required').max(200, 'Title is 200 characters at most'),
+  title: z
+    .string({ error: (issue) => (issue.input === undefined ? 'Title is required' : 'Title must be text') })
+    .trim()
+    .min(1, 'Title is required')
+    .max(200, 'Title is 200 characters at most'),
   companyUrl: z.string().trim().max(2048).default(''),
   emailSequence: StoredSequence,
   customization: Customization.partial().optional(),

@@ -13,6 +13,8 @@ const variants = {
   outline: 'border border-input bg-transparent hover:bg-muted',
   ghost: 'bg-transparent hover:bg-muted',
   destructive: 'bg-destructive text-destructive-foreground shadow-sm hover:bg-destructive/90',
+  /** For use on a brand-coloured panel. */
+  inverse: 'bg-white text-primary shadow-sm hover:bg-white/90',
 } as const;
 
 const sizes = {

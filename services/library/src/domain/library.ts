@@ -1,0 +1,126 @@
+import { createHash } from 'node:crypto';
+import { type Database, HttpError, notFound, type RateLimiter, type RateLimitRule } from '@seqgen/kit';
+import type { FeedbackRequest, SavedSequence, SaveSequenceRequest } from '@seqgen/proto';
+import {
+  countSaved,
+  deleteSaved,
+  findRecentSave,
+  insertFeedback,
+  insertSaved,
+  listSavedNewestFirst,
+  lockUserLibrary,
+  type SavedSequenceRow,
+} from '../data/repository.ts';
+
+export interface LibraryLimits {
+  /** Saved sequences one user may keep. */
+  savedPerUser: number;
+  savesPerUser: RateLimitRule;
+  feedbackPerUser: RateLimitRule;
+}
+
+const HOUR = 60 * 60 * 1000;
+
+export const DEFAULT_LIBRARY_LIMITS: LibraryLimits = {
+  savedPerUser: 1000,
+  savesPerUser: { name: 'save:user', limit: 120, windowMs: HOUR },
+  feedbackPerUser: { name: 'feedback:user', limit: 60, windowMs: HOUR },
+};
+
+/** A second Save of the same sequence under the same title within this time is the same save. */
+export const DUPLICATE_SAVE_WINDOW_MS = 60_000;
+
+export interface LibraryDeps {
+  db: Database;
+  limiter: RateLimiter;
+  limits: LibraryLimits;
+  now: () => Date;
+}
+
+export const SAVED_SEQUENCE_NOT_FOUND_MESSAGE =
+  'That saved sequence does not exist (it may already have been deleted).';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const toSaved = (row: SavedSequenceRow): SavedSequence => ({
+  id: row.id,
+  title: row.title,
+  companyUrl: row.companyUrl,
+  createdAt: row.createdAt.toISOString(),
+  emailSequence: row.emailSequence,
+  customization: row.customization ?? null,
+});
+
+/** Title and content, canonical as zod parsed them: equal saves hash equally. */
+function contentHashOf(request: SaveSequenceRequest): string {
+  const content = [request.title, request.companyUrl, request.emailSequence, request.customization ?? null];
+  return createHash('sha256').update(JSON.stringify(content)).digest('base64url');
+}
+
+/**
+ * Saves a sequence for the user. A double-clicked Save (same title and content within a minute)
+ * answers the first save instead of storing a copy. The cap and the duplicate lookup run under a
+ * per-user lock, so two racing clicks still make one row and the cap cannot be overshot.
+ */
+export async function saveSequence(
+  deps: LibraryDeps,
+  userId: string,
+  request: SaveSequenceRequest,
+): Promise<{ saved: SavedSequence; created: boolean }> {
+  await deps.limiter.enforce([{ rule: deps.limits.savesPerUser, key: userId }], 'saves');
+  const contentHash = contentHashOf(request);
+  const now = deps.now();
+  return deps.db.transaction(async (tx) => {
+    await lockUserLibrary(tx, userId);
+    const recent = await findRecentSave(tx, {
+      userId,
+      contentHash,
+      since: new Date(now.getTime() - DUPLICATE_SAVE_WINDOW_MS),
+    });
+    if (recent) return { saved: toSaved(recent), created: false };
+    const max = deps.limits.savedPerUser;
+    if ((await countSaved(tx, userId)) >= max) {
+      throw new HttpError(
+        409,
+        'too_many_saved_sequences',
+        `You already have ${max} saved sequences, the most you can keep. Delete some you no longer need to save new ones.`,
+      );
+    }
+    const row = await insertSaved(tx, {
+      id: crypto.randomUUID(),
+      userId,
+      title: request.title,
+      companyUrl: request.companyUrl,
+      emailSequence: request.emailSequence,
+      customization: request.customization ?? null,
+      contentHash,
+      createdAt: now,
+    });
+    return { saved: toSaved(row), created: true };
+  });
+}
+
+export async function listSavedSequences(deps: LibraryDeps, userId: string): Promise<SavedSequence[]> {
+  return (await listSavedNewestFirst(deps.db, userId)).map(toSaved);
+}
+
+/** Unknown, malformed and other users' ids get the same 404: nothing about others leaks. */
+export async function deleteSavedSequence(deps: LibraryDeps, userId: string, id: string): Promise<void> {
+  if (!UUID.test(id) || !(await deleteSaved(deps.db, userId, id))) {
+    throw notFound(SAVED_SEQUENCE_NOT_FOUND_MESSAGE);
+  }
+}
+
+export async function recordFeedback(deps: LibraryDeps, userId: string, request: FeedbackRequest): Promise<void> {
+  await deps.limiter.enforce([{ rule: deps.limits.feedbackPerUser, key: userId }], 'feedback submissions');
+  await insertFeedback(deps.db, {
+    id: crypto.randomUUID(),
+    userId,
+    rating: request.rating,
+    comment: request.feedback || null,
+    emailSequence: request.emailSequence,
+    companyUrl: request.companyUrl,
+    customization: request.customization ?? null,
+    createdAt: deps.now(),
+  });
+}

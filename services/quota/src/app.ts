@@ -1,0 +1,18 @@
+import { createService, type Logger, type Service } from '@seqgen/kit';
+import { type UsageRouteDeps, usageRoutes } from './routes/usage.ts';
+
+export interface QuotaAppDeps extends UsageRouteDeps {
+  logger: Logger;
+  readiness: () => Promise<void>;
+}
+
+/** The quota service without a listener: main.ts listens, tests inject. */
+export function createApp(deps: QuotaAppDeps): Service {
+  const app = createService({ name: 'quota', logger: deps.logger, readiness: deps.readiness });
+  // Usage is polled every 5 s and must never be answered from a cache (spec §7).
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+  app.register(async (scope) => usageRoutes(scope as Service, deps));
+  return app;
+}

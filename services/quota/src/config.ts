@@ -1,0 +1,22 @@
+import { baseConfigShape, port } from '@seqgen/kit';
+import { z } from 'zod';
+
+export const QUOTA_DEFAULT_PORT = 8104;
+
+export const quotaConfigShape = {
+  ...baseConfigShape,
+  PORT: port(QUOTA_DEFAULT_PORT),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * How long a reserved sequence holds its slot when neither sequence.generated nor
+   * sequence.failed arrives (a generation that crashed). Must outlast the slowest generation.
+   */
+  RESERVATION_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(30, 'must be at least 30 (a generation can take that long)')
+    .max(24 * 60 * 60)
+    .default(300),
+};
+
+export type QuotaConfig = z.infer<z.ZodObject<typeof quotaConfigShape>>;

@@ -1,0 +1,112 @@
+import type { Executor } from '@seqgen/kit';
+import { and, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
+import { allowances, reservations } from './schema.ts';
+
+export type AllowanceRow = typeof allowances.$inferSelect;
+
+/** Creates the free allowance unless the user has one; safe to repeat and to race. */
+export async function ensureAllowance(db: Executor, userId: string): Promise<void> {
+  await db.insert(allowances).values({ userId }).onConflictDoNothing({ target: allowances.userId });
+}
+
+export async function findAllowance(db: Executor, userId: string): Promise<AllowanceRow | undefined> {
+  const [row] = await db.select().from(allowances).where(eq(allowances.userId, userId));
+  return row;
+}
+
+/**
+ * The user's allowance, created if missing, locked until the transaction ends: every change to a
+ * user's allowance or reservations goes through this lock, so concurrent reserves are serialised
+ * per user and cannot oversell.
+ */
+export async function lockAllowance(tx: Executor, userId: string): Promise<AllowanceRow> {
+  await ensureAllowance(tx, userId);
+  const [row] = await tx.select().from(allowances).where(eq(allowances.userId, userId)).for('update');
+  if (!row) throw new Error('allowance vanished between insert and lock');
+  return row;
+}
+
+export async function updateAllowance(
+  tx: Executor,
+  userId: string,
+  patch: Partial<Omit<AllowanceRow, 'userId' | 'createdAt'>>,
+): Promise<void> {
+  await tx
+    .update(allowances)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(allowances.userId, userId));
+}
+
+/** Pending reservations that have not expired: they hold slots of the allowance. */
+export async function countLiveReservations(db: Executor, userId: string, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(reservations)
+    .where(and(eq(reservations.userId, userId), eq(reservations.state, 'pending'), gt(reservations.expiresAt, now)));
+  return row?.n ?? 0;
+}
+
+export async function insertReservation(
+  tx: Executor,
+  reservation: { id: string; userId: string; createdAt: Date; expiresAt: Date },
+): Promise<void> {
+  await tx.insert(reservations).values({ ...reservation, state: 'pending' });
+}
+
+/**
+ * Marks the reservation committed; true only for the one call that did so. A reservation that
+ * expired or was purged meanwhile is still committed (the user got the sequence); one already
+ * committed, or belonging to another user, is left alone.
+ */
+export async function commitReservation(
+  tx: Executor,
+  reservation: { id: string; userId: string; now: Date },
+): Promise<boolean> {
+  const { id, userId, now } = reservation;
+  const committed = await tx
+    .insert(reservations)
+    .values({ id, userId, state: 'committed', createdAt: now, expiresAt: now, settledAt: now })
+    .onConflictDoUpdate({
+      target: reservations.id,
+      set: { state: 'committed', settledAt: now },
+      setWhere: and(ne(reservations.state, 'committed'), eq(reservations.userId, userId)),
+    })
+    .returning({ id: reservations.id });
+  return committed.length > 0;
+}
+
+/** Frees a pending reservation's slot; a committed one stays counted. */
+export async function releaseReservation(
+  tx: Executor,
+  reservation: { id: string; userId: string; now: Date },
+): Promise<boolean> {
+  const released = await tx
+    .update(reservations)
+    .set({ state: 'released', settledAt: reservation.now })
+    .where(
+      and(
+        eq(reservations.id, reservation.id),
+        eq(reservations.userId, reservation.userId),
+        eq(reservations.state, 'pending'),
+      ),
+    )
+    .returning({ id: reservations.id });
+  return released.length > 0;
+}
+
+/**
+ * Deletes released reservations and pending ones long expired. Committed rows stay: they are the
+ * usage ledger and keep a late duplicate commit from counting twice.
+ */
+export async function purgeStaleReservations(db: Executor, before: Date): Promise<number> {
+  const purged = await db
+    .delete(reservations)
+    .where(
+      or(
+        and(eq(reservations.state, 'released'), lt(reservations.settledAt, before)),
+        and(eq(reservations.state, 'pending'), lt(reservations.expiresAt, before)),
+      ),
+    )
+    .returning({ id: reservations.id });
+  return purged.length;
+}

@@ -1,0 +1,72 @@
+import { FREE_TRIAL_SEQUENCES, type Usage } from '@seqgen/proto';
+import type { Plan } from '../data/schema.ts';
+
+/** The parts of an allowance row the rules below read. */
+export interface AllowanceState {
+  plan: Plan;
+  paidLimit: number | null;
+  trialUsed: number;
+  periodUsed: number;
+  periodStart: Date | null;
+  billingAsOf: Date | null;
+}
+
+/** A user whose user.registered has not been processed yet is on the free trial, unused. */
+export const FRESH_ALLOWANCE: AllowanceState = {
+  plan: 'free',
+  paidLimit: null,
+  trialUsed: 0,
+  periodUsed: 0,
+  periodStart: null,
+  billingAsOf: null,
+};
+
+/** What the user sees: the trial's lifetime usage, or the paid period's. */
+export function usageOf(state: AllowanceState): Usage {
+  if (state.plan === 'free') return { used: state.trialUsed, limit: FREE_TRIAL_SEQUENCES };
+  return { used: state.periodUsed, limit: state.paidLimit ?? FREE_TRIAL_SEQUENCES };
+}
+
+/**
+ * The refusal generation passes on to the browser, which matches 'limit reached' (spec §8).
+ * Generations still in flight are counted as used: they are about to be.
+ */
+export function limitReachedMessage(state: AllowanceState, inFlight: number): string {
+  const { used, limit } = usageOf(state);
+  const shown = Math.max(used, Math.min(used + inFlight, limit));
+  const scope = state.plan === 'free' ? 'of your free trial' : 'on your plan this period';
+  return (
+    `Email generation limit reached: you've used ${shown} of ${limit} sequences ${scope}. ` +
+    'Upgrade to continue generating email sequences.'
+  );
+}
+
+export type BillingDecision = { apply: false; reason: string } | { apply: true; newPeriod: boolean };
+
+/**
+ * billing.activated / billing.renewed arrive on separate durable consumers and may be
+ * redelivered late, so each is checked against what is already applied: an event older than the
+ * last applied billing event, or for an older period than the current one, changes nothing. A
+ * later period resets the period's usage; the same period (a duplicate, or a plan change inside
+ * the period) keeps it, so no sequence is ever handed out twice.
+ */
+export function decideBillingPeriod(
+  state: AllowanceState,
+  event: { occurredAt: Date; periodStart: Date },
+): BillingDecision {
+  if (state.billingAsOf && event.occurredAt < state.billingAsOf) {
+    return { apply: false, reason: 'older than the billing event already applied' };
+  }
+  if (state.periodStart && event.periodStart < state.periodStart) {
+    return { apply: false, reason: 'for a billing period older than the current one' };
+  }
+  return { apply: true, newPeriod: !state.periodStart || event.periodStart > state.periodStart };
+}
+
+/** A cancel older than the latest applied billing event (e.g. a re-subscription) is ignored. */
+export function decideCancel(state: AllowanceState, occurredAt: Date): BillingDecision {
+  if (state.billingAsOf && occurredAt < state.billingAsOf) {
+    return { apply: false, reason: 'older than the billing event already applied' };
+  }
+  return { apply: true, newPeriod: false };
+}

@@ -1,0 +1,63 @@
+import { fileURLToPath } from 'node:url';
+import {
+  createLogger,
+  createSessionVerifier,
+  type Lifecycle,
+  listen,
+  loadConfig,
+  openInfrastructure,
+  resolveSessionSecret,
+  sessionLivenessOverBus,
+} from '@seqgen/kit';
+import { createApp } from './app.ts';
+import { quotaConfigShape } from './config.ts';
+import { purgeReservations, type QuotaDeps } from './domain/quota.ts';
+import { startQuotaConsumers, stopConsumers } from './events/consumers.ts';
+import { answerQuotaReserve } from './events/reserve.ts';
+
+const migrationsFolder = fileURLToPath(new URL('./data/migrations', import.meta.url));
+const HOUR = 60 * 60 * 1000;
+
+/** Starts the quota service on its settings; `npm start` calls this with a shared lifecycle. */
+export async function start(env: Record<string, string | undefined> = process.env, lifecycle?: Lifecycle) {
+  const config = loadConfig(quotaConfigShape, env);
+  const logger = createLogger({ service: 'quota', level: config.LOG_LEVEL });
+  const infra = await openInfrastructure({ service: 'quota', config, logger, migrationsFolder, lifecycle });
+  const deps: QuotaDeps = {
+    db: infra.database.db,
+    logger,
+    reservationTtlMs: config.RESERVATION_TTL_SECONDS * 1000,
+    now: () => new Date(),
+  };
+
+  const consumers = await startQuotaConsumers(infra.bus, deps);
+  infra.lifecycle.add('event consumers', () => stopConsumers(consumers));
+  const responder = await answerQuotaReserve(infra.bus, deps);
+  infra.lifecycle.add('quota.reserve responder', () => responder.stop());
+
+  // Housekeeping only: expired reservations already stopped counting when they expired.
+  const purge = setInterval(() => {
+    purgeReservations(deps, 24 * HOUR).catch((error: unknown) =>
+      logger.warn({ err: error }, 'purging settled reservations failed'),
+    );
+  }, HOUR);
+  purge.unref();
+  infra.lifecycle.add('purge', async () => clearInterval(purge));
+
+  const app = createApp({
+    ...deps,
+    // A signed cookie is not enough: auth is asked (over the bus) whether the session is still live.
+    sessions: createSessionVerifier(resolveSessionSecret(config), {
+      liveness: sessionLivenessOverBus(infra.bus, { logger }),
+    }),
+    readiness: infra.readiness,
+  });
+  const url = await listen(app, { host: config.HOST, port: config.PORT }, infra.lifecycle);
+  logger.info({ url, reservationTtlSeconds: config.RESERVATION_TTL_SECONDS }, 'quota listening');
+  return { app, url, lifecycle: infra.lifecycle };
+}
+
+if (import.meta.main) {
+  const { lifecycle } = await start();
+  lifecycle.exitOnSignals();
+}

@@ -1,0 +1,409 @@
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import {
+  type ConsumerHandle,
+  consumeIdempotently,
+  createSessionVerifier,
+  issueSessionToken,
+  SESSION_COOKIE,
+  type Service,
+  sessionLivenessOverBus,
+} from '@seqgen/kit';
+import { openTestInfrastructure, quietLogger, type TestInfrastructure, variantsToRun } from '@seqgen/kit/testing';
+import { createEnvelope, type Envelope, type EventData, type EventType, type ReplyOf } from '@seqgen/proto';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../src/app.ts';
+import { allowances, reservations } from '../src/data/schema.ts';
+import { purgeReservations, type QuotaDeps } from '../src/domain/quota.ts';
+import {
+  durableFor,
+  type QuotaEvent,
+  quotaEventHandlers,
+  quotaEventTables,
+  startQuotaConsumers,
+  stopConsumers,
+} from '../src/events/consumers.ts';
+import { answerQuotaReserve } from '../src/events/reserve.ts';
+
+const migrationsFolder = fileURLToPath(new URL('../src/data/migrations', import.meta.url));
+const secret = new TextEncoder().encode('quota-test-secret-quota-test-secret-0123456789');
+const TTL_MS = 300_000;
+const LIMIT_REACHED =
+  /^Email generation limit reached: you've used (\d+) of (\d+) sequences (of your free trial|on your plan this period)\. Upgrade to continue generating email sequences\.$/;
+
+const newUser = (label: string) => `${label}-${randomBytes(4).toString('hex')}`;
+const isoDaysFromNow = (days: number) => new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString();
+
+describe.each(await variantsToRun())('quota service on $name infrastructure', (variant) => {
+  let infra: TestInfrastructure;
+  let app: Service;
+  let deps: QuotaDeps;
+  let consumers: Record<QuotaEvent, ConsumerHandle>;
+  let responder: ConsumerHandle;
+  /** Stands in for auth's answer to auth.session-status: every session but "ended" is live. */
+  let sessionStatus: ConsumerHandle;
+  /** The service's clock runs this far ahead of the real one (reservation expiry). */
+  let clockOffsetMs = 0;
+  const logger = quietLogger();
+
+  const cookieFor = async (userId: string, sessionId = `s-${userId}`) =>
+    `${SESSION_COOKIE}=${await issueSessionToken(secret, { userId, email: `${userId}@acme.com`, sessionId })}`;
+  const usageOverHttp = async (userId: string) => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/usage',
+      headers: { cookie: await cookieFor(userId) },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as { used: number; limit: number };
+  };
+  const publish = async <T extends EventType>(type: T, data: EventData<T>, occurredAt = new Date()) => {
+    const envelope = createEnvelope(type, data, occurredAt);
+    await infra.bus.publish(envelope);
+    return envelope;
+  };
+  const reserve = (userId: string) => infra.bus.request('quota.reserve', { userId }, { timeoutMs: 10_000 });
+  const reserveOk = async (userId: string) => {
+    const reply = await reserve(userId);
+    if (!reply.ok) throw new Error(`expected a reservation, got: ${reply.message}`);
+    return reply;
+  };
+  const processedCount = async (eventId: string) => {
+    const [row] = await infra.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(quotaEventTables.processedEvents)
+      .where(eq(quotaEventTables.processedEvents.eventId, eventId));
+    return row?.n ?? 0;
+  };
+  /** Waits until every consumer that saw the event has committed it. */
+  const processed = (envelope: Envelope) =>
+    expect.poll(() => processedCount(envelope.id), { timeout: 10_000, interval: 50 }).toBe(1);
+  const register = async (userId: string) => {
+    await processed(await publish('user.registered', { userId, email: `${userId}@acme.com` }));
+  };
+  const generated = async (userId: string, reservationId: string) => {
+    const envelope = await publish('sequence.generated', { userId, reservationId });
+    await processed(envelope);
+    return envelope;
+  };
+  const activate = async (userId: string, limit: number, periodStart: string, occurredAt = new Date()) => {
+    const envelope = await publish(
+      'billing.activated',
+      { userId, plan: 'individual', limit, periodStart, periodEnd: isoDaysFromNow(30) },
+      occurredAt,
+    );
+    await processed(envelope);
+  };
+
+  beforeAll(async () => {
+    if (variant.skip) return;
+    const opened = await openTestInfrastructure(variant, 'quota', migrationsFolder, logger);
+    if (!opened) throw new Error('infrastructure unavailable');
+    infra = opened;
+    deps = {
+      db: infra.database.db,
+      logger,
+      reservationTtlMs: TTL_MS,
+      now: () => new Date(Date.now() + clockOffsetMs),
+    };
+    sessionStatus = await infra.bus.respond('auth.session-status', async ({ sessionId }) => ({
+      live: sessionId !== 'ended',
+    }));
+    consumers = await startQuotaConsumers(infra.bus, deps, { retryDelayMs: 50 });
+    responder = await answerQuotaReserve(infra.bus, deps);
+    app = createApp({
+      ...deps,
+      sessions: createSessionVerifier(secret, { liveness: sessionLivenessOverBus(infra.bus) }),
+      readiness: infra.readiness,
+    });
+    await app.ready();
+  });
+
+  afterAll(async () => {
+    if (variant.skip) return;
+    await app?.close();
+    await responder?.stop();
+    if (consumers) await stopConsumers(consumers);
+    await sessionStatus?.stop();
+    await infra?.cleanup();
+  });
+
+  describe.skipIf(variant.skip)('', () => {
+    it('answers usage only with a live session, never cached', async () => {
+      const anonymous = await app.inject({ method: 'GET', url: '/api/usage' });
+      expect(anonymous.statusCode).toBe(401);
+      expect(anonymous.json()).toEqual({ error: 'unauthorized', message: expect.stringMatching(/logged out/) });
+      expect(anonymous.headers['cache-control']).toBe('no-store');
+
+      const userId = newUser('poll');
+      const ended = await app.inject({
+        method: 'GET',
+        url: '/api/usage',
+        headers: { cookie: await cookieFor(userId, 'ended') },
+      });
+      expect(ended.statusCode).toBe(401);
+      const spoofed = await app.inject({ method: 'GET', url: '/api/usage', headers: { 'x-user-id': userId } });
+      expect(spoofed.statusCode).toBe(401);
+
+      const signedIn = await app.inject({
+        method: 'GET',
+        url: '/api/usage',
+        headers: { cookie: await cookieFor(userId) },
+      });
+      expect(signedIn.statusCode).toBe(200);
+      expect(signedIn.headers['cache-control']).toBe('no-store');
+      expect(signedIn.json()).toEqual({ used: 0, limit: 5 });
+    });
+
+    it('answers a user whose registration has not arrived as free 0/5 and creates the allowance once', async () => {
+      const userId = newUser('early');
+      expect(await usageOverHttp(userId)).toEqual({ used: 0, limit: 5 });
+      const rows = () => infra.database.db.select().from(allowances).where(eq(allowances.userId, userId));
+      expect(await rows()).toHaveLength(1);
+      // The late user.registered changes nothing.
+      await register(userId);
+      expect(await rows()).toHaveLength(1);
+      expect(await usageOverHttp(userId)).toEqual({ used: 0, limit: 5 });
+    });
+
+    it('counts the free trial from registration to 5/5, then refuses the 6th with "limit reached"', async () => {
+      const userId = newUser('trial');
+      await register(userId);
+      expect(await usageOverHttp(userId)).toEqual({ used: 0, limit: 5 });
+      for (let i = 0; i < 5; i += 1) {
+        const reply = await reserveOk(userId);
+        expect(reply).toMatchObject({ used: i, limit: 5 });
+        await generated(userId, reply.reservationId);
+        expect(await usageOverHttp(userId)).toEqual({ used: i + 1, limit: 5 });
+      }
+      const refused = await reserve(userId);
+      expect(refused.ok).toBe(false);
+      const message = (refused as Extract<ReplyOf<'quota.reserve'>, { ok: false }>).message;
+      expect(message).toContain('limit reached');
+      expect(message).toBe(
+        "Email generation limit reached: you've used 5 of 5 sequences of your free trial. Upgrade to continue generating email sequences.",
+      );
+      expect(await usageOverHttp(userId)).toEqual({ used: 5, limit: 5 });
+    });
+
+    it('holds slots for reservations in flight; a failed generation releases its slot', async () => {
+      const userId = newUser('release');
+      await register(userId);
+      const held = await Promise.all([1, 2, 3, 4, 5].map(() => reserveOk(userId)));
+      const refused = await reserve(userId);
+      expect(refused).toEqual({ ok: false, message: expect.stringMatching(LIMIT_REACHED) });
+      // In-flight generations are counted in the refusal, though usage still shows 0.
+      expect((refused as { message: string }).message).toContain("you've used 5 of 5");
+      expect(await usageOverHttp(userId)).toEqual({ used: 0, limit: 5 });
+
+      const failed = await publish('sequence.failed', {
+        userId,
+        reservationId: held[0]?.reservationId ?? '',
+        reason: 'llm timeout',
+      });
+      await processed(failed);
+      const again = await reserveOk(userId);
+      expect(again.reservationId).not.toBe(held[0]?.reservationId);
+      expect((await reserve(userId)).ok).toBe(false);
+
+      // A release after the commit changes nothing: the user got that sequence.
+      await generated(userId, again.reservationId);
+      await processed(await publish('sequence.failed', { userId, reservationId: again.reservationId, reason: 'late' }));
+      expect(await usageOverHttp(userId)).toEqual({ used: 1, limit: 5 });
+      expect((await reserve(userId)).ok).toBe(false);
+    });
+
+    it('lets an expired reservation stop counting, and still counts its sequence if it arrives late', async () => {
+      const userId = newUser('expiry');
+      await register(userId);
+      const held = await Promise.all([1, 2, 3, 4, 5].map(() => reserveOk(userId)));
+      expect((await reserve(userId)).ok).toBe(false);
+
+      clockOffsetMs = TTL_MS + 1_000;
+      try {
+        const fresh = await reserveOk(userId);
+        expect(fresh).toMatchObject({ used: 0, limit: 5 });
+        // The crashed generation's sequence did reach the user after all: it counts.
+        await generated(userId, held[0]?.reservationId ?? '');
+        expect(await usageOverHttp(userId)).toEqual({ used: 1, limit: 5 });
+
+        // A day later, housekeeping removes the long-expired pending rows, not the committed one
+        // nor the fresh reservation, which expired less than a day ago.
+        clockOffsetMs = 24 * 60 * 60 * 1000 + TTL_MS + 60_000;
+        expect(await purgeReservations(deps, 24 * 60 * 60 * 1000)).toBeGreaterThanOrEqual(4);
+        const left = await infra.database.db.select().from(reservations).where(eq(reservations.userId, userId));
+        expect(left.map((r) => r.state).sort()).toEqual(['committed', 'pending']);
+      } finally {
+        clockOffsetMs = 0;
+      }
+    });
+
+    it('counts a duplicated event once, and a second commit of the same reservation never', async () => {
+      const userId = newUser('dup');
+      await register(userId);
+      const { reservationId } = await reserveOk(userId);
+      const envelope = createEnvelope('sequence.generated', { userId, reservationId });
+      await infra.bus.publish(envelope);
+      await infra.bus.publish(envelope);
+      await processed(envelope);
+      // Another event (new id) for the same reservation, e.g. a publisher that retried.
+      await generated(userId, reservationId);
+      expect(await usageOverHttp(userId)).toEqual({ used: 1, limit: 5 });
+      // Someone else's reservation id does not count for this user.
+      const other = newUser('other');
+      const theirs = await reserveOk(other);
+      await generated(userId, theirs.reservationId);
+      expect(await usageOverHttp(userId)).toEqual({ used: 1, limit: 5 });
+      expect(await usageOverHttp(other)).toEqual({ used: 0, limit: 5 });
+    });
+
+    it('applies an event exactly once when its consumer fails after doing the work', async () => {
+      const userId = newUser('flaky');
+      await register(userId);
+      const { reservationId } = await reserveOk(userId);
+      // The service's own consumer steps aside; a flaky twin on the same durable takes over.
+      await consumers['sequence.generated'].stop();
+      const handle = quotaEventHandlers(deps)['sequence.generated'];
+      let attempts = 0;
+      const flaky = await consumeIdempotently({
+        bus: infra.bus,
+        db: infra.database.db,
+        tables: quotaEventTables,
+        durable: durableFor('sequence.generated'),
+        type: 'sequence.generated',
+        retryDelayMs: 50,
+        handle: async (tx, envelope) => {
+          attempts += 1;
+          await handle(tx, envelope);
+          if (attempts === 1) throw new Error('connection reset after the update');
+        },
+      });
+      try {
+        const envelope = await publish('sequence.generated', { userId, reservationId });
+        await processed(envelope);
+        expect(attempts).toBe(2);
+        expect(await usageOverHttp(userId)).toEqual({ used: 1, limit: 5 });
+      } finally {
+        await flaky.stop();
+        consumers['sequence.generated'] = await consumeIdempotently({
+          bus: infra.bus,
+          db: infra.database.db,
+          tables: quotaEventTables,
+          durable: durableFor('sequence.generated'),
+          type: 'sequence.generated',
+          retryDelayMs: 50,
+          handle,
+        });
+      }
+    });
+
+    it('activates a paid plan at 0/100, resets on renewal, ignores stale billing events', async () => {
+      const userId = newUser('paid');
+      await register(userId);
+      for (let i = 0; i < 3; i += 1) await generated(userId, (await reserveOk(userId)).reservationId);
+      expect(await usageOverHttp(userId)).toEqual({ used: 3, limit: 5 });
+
+      const firstPeriod = new Date(Date.now() - 60_000).toISOString();
+      await activate(userId, 100, firstPeriod);
+      expect(await usageOverHttp(userId)).toEqual({ used: 0, limit: 100 });
+      for (let i = 0; i < 2; i += 1) await generated(userId, (await reserveOk(userId)).reservationId);
+      expect(await usageOverHttp(userId)).toEqual({ used: 2, limit: 100 });
+
+      // The same period again (a re-sent activation) keeps the period's usage.
+      await activate(userId, 100, firstPeriod);
+      expect(await usageOverHttp(userId)).toEqual({ used: 2, limit: 100 });
+
+      const secondPeriod = isoDaysFromNow(0);
+      await processed(
+        await publish('billing.renewed', {
+          userId,
+          plan: 'leader',
+          limit: 200,
+          periodStart: secondPeriod,
+          periodEnd: isoDaysFromNow(30),
+        }),
+      );
+      expect(await usageOverHttp(userId)).toEqual({ used: 0, limit: 200 });
+      await generated(userId, (await reserveOk(userId)).reservationId);
+
+      // A renewal for the older period arriving late changes nothing.
+      await processed(
+        await publish('billing.renewed', {
+          userId,
+          plan: 'individual',
+          limit: 100,
+          periodStart: firstPeriod,
+          periodEnd: isoDaysFromNow(30),
+        }),
+      );
+      expect(await usageOverHttp(userId)).toEqual({ used: 1, limit: 200 });
+
+      const refusedPaid = await Promise.all(Array.from({ length: 200 }, () => reserve(userId)));
+      const lastRefusal = refusedPaid.find((reply) => !reply.ok) as { message: string } | undefined;
+      expect(refusedPaid.filter((reply) => reply.ok)).toHaveLength(199);
+      expect(lastRefusal?.message).toBe(
+        "Email generation limit reached: you've used 200 of 200 sequences on your plan this period. Upgrade to continue generating email sequences.",
+      );
+    });
+
+    it('cancels back to the free trial with its lifetime usage, never a fresh one', async () => {
+      const userId = newUser('cancel');
+      await register(userId);
+      for (let i = 0; i < 4; i += 1) await generated(userId, (await reserveOk(userId)).reservationId);
+      const activatedAt = new Date();
+      await activate(userId, 100, new Date(Date.now() - 1000).toISOString(), activatedAt);
+      for (let i = 0; i < 7; i += 1) await generated(userId, (await reserveOk(userId)).reservationId);
+      expect(await usageOverHttp(userId)).toEqual({ used: 7, limit: 100 });
+
+      // A cancel older than the activation (delivered late) is ignored.
+      await processed(await publish('billing.canceled', { userId }, new Date(activatedAt.getTime() - 60_000)));
+      expect(await usageOverHttp(userId)).toEqual({ used: 7, limit: 100 });
+
+      await processed(await publish('billing.canceled', { userId }));
+      expect(await usageOverHttp(userId)).toEqual({ used: 4, limit: 5 });
+      const last = await reserveOk(userId);
+      expect(last).toMatchObject({ used: 4, limit: 5 });
+      await generated(userId, last.reservationId);
+      expect((await reserve(userId)).ok).toBe(false);
+      expect(await usageOverHttp(userId)).toEqual({ used: 5, limit: 5 });
+    });
+
+    it('never oversells: 20 concurrent reserves against 5 slots give exactly 5', async () => {
+      const userId = newUser('race');
+      await register(userId);
+      const replies = await Promise.all(Array.from({ length: 20 }, () => reserve(userId)));
+      const granted = replies.filter((reply) => reply.ok);
+      expect(granted).toHaveLength(5);
+      expect(new Set(granted.map((reply) => reply.reservationId)).size).toBe(5);
+      for (const reply of replies.filter((r) => !r.ok)) {
+        expect((reply as { message: string }).message).toMatch(LIMIT_REACHED);
+      }
+      const pending = await infra.database.db.select().from(reservations).where(eq(reservations.userId, userId));
+      expect(pending).toHaveLength(5);
+
+      // With 2 of 5 used, 20 concurrent reserves get exactly the 3 slots left.
+      const second = newUser('race2');
+      await register(second);
+      for (let i = 0; i < 2; i += 1) await generated(second, (await reserveOk(second)).reservationId);
+      const more = await Promise.all(Array.from({ length: 20 }, () => reserve(second)));
+      expect(more.filter((reply) => reply.ok)).toHaveLength(3);
+    });
+
+    it('refuses a reservation without a user id, and ignores a commit with a malformed reservation id', async () => {
+      expect(await reserve('  ')).toEqual({ ok: false, message: expect.stringMatching(/user id/) });
+      const userId = newUser('malformed');
+      await register(userId);
+      await generated(userId, 'not-a-uuid');
+      expect(await usageOverHttp(userId)).toEqual({ used: 0, limit: 5 });
+    });
+
+    it('answers JSON 404 for unknown routes, and health and readiness', async () => {
+      const missing = await app.inject({ method: 'GET', url: '/api/nope' });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json()).toEqual({ error: 'not_found', message: 'No route for GET /api/nope' });
+      expect((await app.inject({ method: 'GET', url: '/healthz' })).json()).toMatchObject({ status: 'ok' });
+      expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+    });
+  });
+});

@@ -1,0 +1,28 @@
+import { Benefits } from '../../features/landing/components/Benefits';
+import { ClosingCta } from '../../features/landing/components/ClosingCta';
+import { Hero } from '../../features/landing/components/Hero';
+import { HowItWorks } from '../../features/landing/components/HowItWorks';
+import { LandingHeader } from '../../features/landing/components/LandingHeader';
+import { PricingSection } from '../../features/landing/components/PricingSection';
+import { Testimonials } from '../../features/landing/components/Testimonials';
+import { TrustedBy } from '../../features/landing/components/TrustedBy';
+import { SiteFooter } from '../layout/SiteFooter';
+
+/** The signed-out home page: the pre-launch marketing page of spec §2. */
+export function LandingPage() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <LandingHeader />
+      <main id="main" className="flex-1">
+        <Hero />
+        <TrustedBy />
+        <HowItWorks />
+        <Benefits />
+        <Testimonials />
+        <PricingSection />
+        <ClosingCta />
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

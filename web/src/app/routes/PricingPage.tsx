@@ -1,0 +1,68 @@
+import type { BillingPeriod } from '@seqgen/proto';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Button } from '../../components/ui/Button';
+import { useUser } from '../../features/auth/api/get-user';
+import { PricingPlans } from '../../features/pricing/components/PricingPlans';
+import { FREE_TRIAL_NOTE, getStartedHref } from '../../features/pricing/plans';
+import { AnalyticsEvent, track } from '../../lib/analytics';
+
+const assurances = ['Secure Payments', 'Cancel Anytime', 'No Setup Fees'];
+
+/** /pricing (spec §2): Get Started goes to /auth when signed out, else to the checkout. */
+export function PricingPage() {
+  const [period, setPeriod] = useState<BillingPeriod>('monthly');
+  const { status } = useUser();
+  return (
+    <section className="mx-auto w-full max-w-6xl flex-1 px-4 py-16 sm:px-6 sm:py-24">
+      <div className="mx-auto max-w-2xl text-center">
+        <p className="text-sm font-semibold uppercase tracking-wider text-highlight">Pricing</p>
+        <h1 className="mt-3 text-balance text-4xl font-bold tracking-tight sm:text-5xl">Pick the plan that fits</h1>
+        <p className="mt-4 text-lg text-muted-foreground">
+          Every plan includes the same features. Only the volume changes.
+        </p>
+      </div>
+      <div className="mt-12">
+        <PricingPlans
+          period={period}
+          onPeriodChange={setPeriod}
+          savingsLabel="Save 2 months"
+          renderAction={(planId, popular) => (
+            <Button asChild variant={popular ? 'primary' : 'outline'} className="w-full">
+              <Link
+                to={getStartedHref(planId, period, status === 'signedIn')}
+                onClick={() =>
+                  track(AnalyticsEvent.click, { label: 'Get Started', location: `pricing-page-${planId}` })
+                }
+              >
+                Get Started
+              </Link>
+            </Button>
+          )}
+        />
+      </div>
+      <p className="mt-10 text-center text-sm text-muted-foreground">
+        {FREE_TRIAL_NOTE}, cancel anytime, no setup fees.
+      </p>
+      <ul className="mt-6 flex flex-wrap items-center justify-center gap-x-8 gap-y-3 text-sm font-medium">
+        {assurances.map((item) => (
+          <li key={item} className="flex items-center gap-2">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 20 20"
+              className="h-4 w-4 text-success"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.25"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            >
+              <path d="M4.5 10.5l3.5 3.5 7.5-8" />
+            </svg>
+            {item}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

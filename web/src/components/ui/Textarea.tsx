@@ -1,0 +1,17 @@
+import type { ComponentProps } from 'react';
+import { cn } from '../../lib/cn';
+
+export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
+  return (
+    <textarea
+      className={cn(
+        'flex min-h-24 w-full rounded-lg border border-input bg-background px-3 py-2 text-sm shadow-xs transition-colors',
+        'placeholder:text-muted-foreground',
+        'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:border-transparent',
+        'disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-destructive',
+        className,
+      )}
+      {...props}
+    />
+  );
+}

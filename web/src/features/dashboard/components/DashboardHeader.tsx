@@ -1,0 +1,138 @@
+import type { User } from '@seqgen/proto';
+import type { ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { Button } from '../../../components/ui/Button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../../../components/ui/DropdownMenu';
+import { Logo } from '../../../components/ui/Logo';
+import { ThemeToggle } from '../../../components/ui/ThemeToggle';
+import { AnalyticsEvent, track } from '../../../lib/analytics';
+import { useLogout } from '../../auth/api/logout';
+import { fullName, initialsOf, shortName } from '../../auth/display-name';
+
+function Icon({ d, className = 'h-4 w-4' }: { d: string; className?: string }) {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className={className}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.75"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d={d} />
+    </svg>
+  );
+}
+
+const icons = {
+  restart: 'M3 12a9 9 0 1 0 3-6.7M3 4v5h5',
+  bookmark: 'M6 3h12v18l-6-4-6 4z',
+  card: 'M3 6h18v12H3zM3 10h18',
+  logout: 'M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10',
+  chevron: 'M6 9l6 6 6-6',
+};
+
+/**
+ * The signed-in header (spec §2): product title, the user, Start Over, Saved, theme toggle,
+ * manage subscription and logout. `usage` is a slot for the usage meter; `onStartOver` clears the
+ * generator (pages without one just go home).
+ */
+export function DashboardHeader({
+  user,
+  onStartOver,
+  usage,
+}: {
+  user: User;
+  onStartOver?: () => void;
+  usage?: ReactNode;
+}) {
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const name = fullName(user);
+
+  const startOver = () => {
+    track(AnalyticsEvent.click, { label: 'Start Over', location: 'header' });
+    if (onStartOver) onStartOver();
+    else navigate('/');
+  };
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-border/70 bg-background/80 backdrop-blur supports-[backdrop-filter]:bg-background/70">
+      <div className="mx-auto flex h-16 w-full max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
+        <Logo />
+        <div className="flex min-w-0 items-center gap-1 sm:gap-2">
+          {usage}
+          <Button variant="outline" size="sm" onClick={startOver} aria-label="Start Over" data-testid="start-over">
+            <Icon d={icons.restart} />
+            <span className="hidden sm:inline">Start Over</span>
+          </Button>
+          <div className="hidden sm:block">
+            <Button asChild variant="ghost" size="sm">
+              <Link to="/saved-sequences" data-testid="saved-link">
+                <Icon d={icons.bookmark} />
+                Saved
+              </Link>
+            </Button>
+          </div>
+          <ThemeToggle />
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
+              <button
+                type="button"
+                data-testid="account-menu"
+                aria-label={`Account menu for ${shortName(user)}`}
+                className="flex min-w-0 cursor-pointer items-center gap-2 rounded-full py-1 pl-1 pr-1 transition-colors hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring sm:pr-2.5"
+              >
+                <span
+                  aria-hidden="true"
+                  className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground"
+                >
+                  {initialsOf(user)}
+                </span>
+                <span className="hidden max-w-48 truncate text-sm font-medium md:block" data-testid="header-user">
+                  {shortName(user)}
+                </span>
+                <Icon d={icons.chevron} className="hidden h-4 w-4 text-muted-foreground md:block" />
+              </button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="end">
+              <DropdownMenuLabel>
+                {name ? <span className="block font-semibold">{name}</span> : null}
+                <span className="block truncate text-muted-foreground" data-testid="menu-email">
+                  {user.email}
+                </span>
+              </DropdownMenuLabel>
+              <DropdownMenuSeparator />
+              <DropdownMenuItem asChild className="sm:hidden">
+                <Link to="/saved-sequences">
+                  <Icon d={icons.bookmark} />
+                  Saved sequences
+                </Link>
+              </DropdownMenuItem>
+              <DropdownMenuItem asChild>
+                <Link to="/subscription-management" data-testid="manage-subscription">
+                  <Icon d={icons.card} />
+                  Manage subscription
+                </Link>
+              </DropdownMenuItem>
+              <DropdownMenuSeparator />
+              <DropdownMenuItem onSelect={() => void logout()} data-testid="logout">
+                <Icon d={icons.logout} />
+                Log out
+              </DropdownMenuItem>
+            </DropdownMenuContent>
+          </DropdownMenu>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,65 @@
+import type { BillingPeriod } from '@seqgen/proto';
+import type { ReactNode } from 'react';
+import { Badge } from '../../../components/ui/Badge';
+import { cn } from '../../../lib/cn';
+import { annualSavings, formatUsd, monthlyEquivalent, type Plan, periodUnit, planPrice } from '../plans';
+
+function Check() {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 20 20"
+      className="mt-0.5 h-4 w-4 shrink-0 text-highlight"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.25"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d="M4.5 10.5l3.5 3.5 7.5-8" />
+    </svg>
+  );
+}
+
+/** One plan: price for the chosen period, quota, features, and the caller's call to action. */
+export function PlanCard({ plan, period, action }: { plan: Plan; period: BillingPeriod; action: ReactNode }) {
+  const price = planPrice(plan, period);
+  return (
+    <article
+      data-testid={`plan-${plan.id}`}
+      aria-labelledby={`plan-${plan.id}-name`}
+      className={cn(
+        'relative flex flex-col rounded-2xl border bg-card p-6 text-card-foreground shadow-sm sm:p-8',
+        plan.popular ? 'border-primary shadow-lg shadow-primary/10 ring-1 ring-primary' : 'border-border',
+      )}
+    >
+      {plan.popular ? (
+        <Badge className="absolute -top-3 left-1/2 -translate-x-1/2 px-3 py-1">Most Popular</Badge>
+      ) : null}
+      <h3 id={`plan-${plan.id}-name`} className="text-lg font-semibold">
+        {plan.name}
+      </h3>
+      <p className="mt-1 text-sm lg:min-h-10 text-muted-foreground">{plan.description}</p>
+      <p className="mt-6 flex items-baseline gap-1">
+        <span className="text-4xl font-bold tracking-tight" data-testid="plan-price">
+          {formatUsd(price)}
+        </span>
+        <span className="text-sm text-muted-foreground">/{periodUnit(period)}</span>
+      </p>
+      <p className="mt-1 h-5 text-xs text-muted-foreground">
+        {period === 'annual'
+          ? `${formatUsd(monthlyEquivalent(plan, period))}/month billed yearly · save ${formatUsd(annualSavings(plan))}`
+          : 'Billed monthly · cancel anytime'}
+      </p>
+      <div className="mt-6">{action}</div>
+      <ul className="mt-8 grid gap-3 text-sm">
+        {plan.features.map((feature) => (
+          <li key={feature} className="flex gap-3">
+            <Check />
+            <span>{feature}</span>
+          </li>
+        ))}
+      </ul>
+    </article>
+  );
+}
