@@ -2,7 +2,13 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['proto/**/*.test.ts', 'services/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}', 'web/e2e/**/*.test.ts'],
+    include: [
+      'proto/**/*.test.ts',
+      'services/**/*.test.ts',
+      'web/src/**/*.test.{ts,tsx}',
+      'web/e2e/**/*.test.ts',
+      'tests/**/*.test.ts',
+    ],
     exclude: ['**/node_modules/**', '**/dist/**'],
     testTimeout: 30_000,
     hookTimeout: 120_000,

@@ -27,8 +27,19 @@ export const generationConfigShape = {
   ...baseConfigShape,
   PORT: port(GENERATION_DEFAULT_PORT),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** The public origin users reach (https://app.example.com): writes from any other origin are refused. */
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .regex(/^https?:\/\//, 'must be an http:// or https:// URL')
+    .optional(),
+  /**
+   * Peers whose X-Forwarded-For/-Proto/-Host are believed (the gateway): proxy-addr names or
+   * CIDRs, comma-separated. The cross-site check compares the Origin with the forwarded host.
+   */
+  TRUSTED_PROXIES: z.string().min(1).default('loopback,uniquelocal'),
 
-  /** With either of these the analysis (and later the writer) uses an OpenAI-compatible API. */
+  /** With either of these the analysis and the writer use an OpenAI-compatible API. */
   OPENAI_API_KEY: z.string().min(1).optional(),
   LLM_BASE_URL: z.string().url('must be a URL such as http://localhost:11434/v1').optional(),
   LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
@@ -36,6 +47,10 @@ export const generationConfigShape = {
   LLM_TIMEOUT_MS: positiveInt(20_000),
   LLM_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(1),
 
+  /** Sequences one user may request per 10 minutes (each may fetch pages and call the LLM). */
+  GENERATIONS_PER_10_MINUTES: positiveInt(20),
+  /** How long quota may take to answer a reservation; past it the request fails closed (503). */
+  QUOTA_TIMEOUT_MS: positiveInt(3_000),
   /** Fresh analyses (not answered from the cache) one user may start per 10 minutes. */
   ANALYSES_PER_10_MINUTES: positiveInt(30),
   /** How long an analysis of the same URLs is answered from the cache. */

@@ -6,6 +6,7 @@ import {
   type Lifecycle,
   listen,
   loadConfig,
+  Outbox,
   openInfrastructure,
   RateLimiter,
   resolveSessionSecret,
@@ -13,8 +14,10 @@ import {
 } from '@seqgen/kit';
 import { createApp } from './app.ts';
 import { configProblems, type GenerationConfig, generationConfigShape } from './config.ts';
+import { outbox as outboxTable, processedEvents } from './data/schema.ts';
 import { createCompanyAnalyser } from './domain/analysis/analyse-company.ts';
 import { createLlmClient, llmConfigured } from './domain/llm/client.ts';
+import { createSequenceWriter } from './domain/sequence/generate-sequence.ts';
 
 const migrationsFolder = fileURLToPath(new URL('./data/migrations', import.meta.url));
 
@@ -66,8 +69,33 @@ export async function start(env: Record<string, string | undefined> = process.en
       rule: { name: 'analysis:user', limit: config.ANALYSES_PER_10_MINUTES, windowMs: 10 * 60_000 },
     },
   });
+  const outbox = new Outbox({
+    db: infra.database.db,
+    tables: { outbox: outboxTable, processedEvents },
+    bus: infra.bus,
+    logger,
+  });
+  outbox.start();
+  infra.lifecycle.add('outbox relay', () => outbox.stop());
+  const limiter = new RateLimiter(infra.store, logger);
+  const sequences = createSequenceWriter({
+    db: infra.database.db,
+    outbox,
+    bus: infra.bus,
+    analyser,
+    logger,
+    llm,
+    quotaTimeoutMs: config.QUOTA_TIMEOUT_MS,
+    limit: {
+      limiter,
+      rule: { name: 'generation:user', limit: config.GENERATIONS_PER_10_MINUTES, windowMs: 10 * 60_000 },
+    },
+  });
   const app = createApp({
     logger,
+    sequences,
+    publicUrl: config.PUBLIC_URL,
+    trustedProxies: config.TRUSTED_PROXIES.split(',').map((entry) => entry.trim()),
     // A signed cookie is not enough: auth is asked (over the bus) whether the session is still live.
     sessions: createSessionVerifier(resolveSessionSecret(config), {
       liveness: sessionLivenessOverBus(infra.bus, { logger }),
@@ -76,7 +104,7 @@ export async function start(env: Record<string, string | undefined> = process.en
     readiness: infra.readiness,
   });
   const url = await listen(app, { host: config.HOST, port: config.PORT }, infra.lifecycle);
-  logger.info({ url, analyser: analyser.analyserId }, 'generation listening');
+  logger.info({ url, analyser: analyser.analyserId, writer: sequences.writerId }, 'generation listening');
   return { app, url, lifecycle: infra.lifecycle };
 }
 

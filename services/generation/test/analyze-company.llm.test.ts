@@ -6,6 +6,7 @@ import { createApp } from '../src/app.ts';
 import { createCompanyAnalyser } from '../src/domain/analysis/analyse-company.ts';
 import { createLlmClient } from '../src/domain/llm/client.ts';
 import { type FixtureSites, startFixtureSites } from './support/fixture-sites.ts';
+import { sequenceWriterFor } from './support/generation.ts';
 import { completion, rateLimited, startOpenAiStandIn } from './support/openai-stand-in.ts';
 
 const migrationsFolder = fileURLToPath(new URL('../src/data/migrations', import.meta.url));
@@ -55,7 +56,13 @@ describe.each(await variantsToRun())('company analysis by an LLM on $name infras
         maxRetries: 1,
       }),
     });
-    app = createApp({ logger, sessions: createSessionVerifier(secret), analyser, readiness: infra.readiness });
+    app = createApp({
+      logger,
+      sessions: createSessionVerifier(secret),
+      analyser,
+      sequences: sequenceWriterFor(infra, analyser).writer,
+      readiness: infra.readiness,
+    });
     await app.ready();
     cookie = `${SESSION_COOKIE}=${await issueSessionToken(secret, { userId: 'u1', email: 'rep@example.com', sessionId: 's1' })}`;
   });

@@ -14,6 +14,7 @@ import { createApp } from '../src/app.ts';
 import { type CompanyAnalyser, createCompanyAnalyser } from '../src/domain/analysis/analyse-company.ts';
 import { isLoopback, recordConnections } from './support/connections.ts';
 import { type FixtureSites, SITES, type SiteName, startFixtureSites } from './support/fixture-sites.ts';
+import { sequenceWriterFor } from './support/generation.ts';
 
 const migrationsFolder = fileURLToPath(new URL('../src/data/migrations', import.meta.url));
 const secret = new TextEncoder().encode('test-secret-test-secret-test-secret-0123456789');
@@ -230,7 +231,13 @@ describe.each(await variantsToRun())('POST /api/analyze-company on $name infrast
       logger,
       cacheTtlMs: 60_000,
     });
-    app = createApp({ logger, sessions: createSessionVerifier(secret), analyser, readiness: infra.readiness });
+    app = createApp({
+      logger,
+      sessions: createSessionVerifier(secret),
+      analyser,
+      sequences: sequenceWriterFor(infra, analyser).writer,
+      readiness: infra.readiness,
+    });
     await app.ready();
     const token = await issueSessionToken(secret, { userId: 'u1', email: 'rep@example.com', sessionId: 's1' });
     cookie = `${SESSION_COOKIE}=${token}`;
@@ -462,20 +469,22 @@ describe.each(await variantsToRun())('POST /api/analyze-company on $name infrast
     });
 
     it('limits fresh analyses per user, never cache hits', async () => {
+      const limitedAnalyser = createCompanyAnalyser({
+        fetcher: createSafeFetcher({ resolve: sites.resolve, allowLoopbackOrigins: sites.origins }),
+        store: infra.store,
+        logger: quietLogger(),
+        cacheTtlMs: 60_000,
+        limit: {
+          limiter: new RateLimiter(infra.store, quietLogger()),
+          rule: { name: `analysis-test-${Date.now()}`, limit: 2, windowMs: 60_000 },
+        },
+      });
       const limited = createApp({
         logger: quietLogger(),
         sessions: createSessionVerifier(secret),
         readiness: infra.readiness,
-        analyser: createCompanyAnalyser({
-          fetcher: createSafeFetcher({ resolve: sites.resolve, allowLoopbackOrigins: sites.origins }),
-          store: infra.store,
-          logger: quietLogger(),
-          cacheTtlMs: 60_000,
-          limit: {
-            limiter: new RateLimiter(infra.store, quietLogger()),
-            rule: { name: `analysis-test-${Date.now()}`, limit: 2, windowMs: 60_000 },
-          },
-        }),
+        analyser: limitedAnalyser,
+        sequences: sequenceWriterFor(infra, limitedAnalyser).writer,
       });
       const as = async (user: string) => ({
         cookie: `${SESSION_COOKIE}=${await issueSessionToken(secret, { userId: user, email: `${user}@acme.com`, sessionId: user })}`,

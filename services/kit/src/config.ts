@@ -22,6 +22,22 @@ export const baseConfigShape = {
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
     .optional(),
+  /**
+   * Where this deployment's events live on a shared NATS / Redis: two deployments (or a system
+   * test beside a running app) with different names never see each other's events or keys.
+   */
+  NATS_STREAM: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1-64 letters, digits, "_" or "-"')
+    .default('SEQGEN_EVENTS'),
+  NATS_SUBJECT_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9-]{1,32}$/, 'must be 1-32 lower-case letters, digits or "-"')
+    .default('events'),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_:-]{1,64}$/, 'must be 1-64 letters, digits, "_", ":" or "-"')
+    .default('seqgen'),
 } as const;
 
 export const port = (fallback: number) => z.coerce.number().int().min(0).max(65_535).default(fallback);

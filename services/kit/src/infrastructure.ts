@@ -11,6 +11,10 @@ export interface InfrastructureConfig {
   DATA_DIR: string;
   NATS_URL?: string | undefined;
   REDIS_URL?: string | undefined;
+  /** Defaults as in baseConfigShape; tests pass `isolation` instead. */
+  NATS_STREAM?: string | undefined;
+  NATS_SUBJECT_PREFIX?: string | undefined;
+  REDIS_KEY_PREFIX?: string | undefined;
 }
 
 export interface Infrastructure {
@@ -49,15 +53,13 @@ export async function openInfrastructure(options: {
     natsUrl: config.NATS_URL,
     logger,
     name: service,
-    ...(options.isolation && {
-      streamName: options.isolation.streamName,
-      subjectPrefix: options.isolation.subjectPrefix,
-    }),
+    streamName: options.isolation?.streamName ?? config.NATS_STREAM,
+    subjectPrefix: options.isolation?.subjectPrefix ?? config.NATS_SUBJECT_PREFIX,
   });
   lifecycle.add('bus', () => bus.close());
   const store = await openStore({
     url: config.REDIS_URL,
-    namespace: options.isolation?.storeNamespace ?? `seqgen:${service}`,
+    namespace: options.isolation?.storeNamespace ?? `${config.REDIS_KEY_PREFIX ?? 'seqgen'}:${service}`,
   });
   lifecycle.add('store', () => store.close());
   logger.info({ database: database.kind, bus: bus.kind, store: store.kind }, `${service} infrastructure ready`);

@@ -62,6 +62,11 @@ export interface CompanyAnalyser {
   analyse(input: AnalyseCompanyInput, userId?: string): Promise<AnalysisOutcome>;
   /** The prospect profile stored by an analysis that named one (for personalising sequences). */
   prospectProfile(url: string): Promise<CompanyProfile | null>;
+  /**
+   * The prospect's profile from the cache, else read from its page now (and cached). A URL that
+   * cannot be read fails with the same clear errors as an analysis, naming the prospect's URL.
+   */
+  profileProspect(url: string): Promise<CompanyProfile>;
   /** Which analyser answers: part of the cache key, so a configuration change is never served stale. */
   readonly analyserId: string;
 }
@@ -194,10 +199,19 @@ export function createCompanyAnalyser(deps: AnalysisDeps): CompanyAnalyser {
       const raw = await cacheGet(prospectKey(normaliseUrl(url)));
       return raw ? (safeJson(raw) as CompanyProfile) : null;
     },
+    async profileProspect(input) {
+      const url = normaliseWithRole(input, 'prospect');
+      const raw = await cacheGet(prospectKey(url));
+      const cached = raw ? (safeJson(raw) as CompanyProfile | null) : null;
+      if (cached?.companyName) return cached;
+      const profile = profileCompany(await fetchPage(url, 'prospect'));
+      await cacheSet(prospectKey(url), JSON.stringify(profile));
+      return profile;
+    },
   };
 }
 
-function normaliseWithRole(input: string, role: PageRole): string {
+export function normaliseWithRole(input: string, role: PageRole): string {
   try {
     return normaliseUrl(input);
   } catch (error) {

@@ -54,7 +54,7 @@ export const SYSTEM_PROMPT = [
 const PAGE_CHARS = { company: 12_000, caseStudies: 6_000 };
 
 /** Keeps page text from imitating the data markers. */
-const neutralise = (value: string) => value.replace(/<<<|>>>/g, '··');
+export const neutralise = (value: string) => value.replace(/<<<|>>>/g, '··');
 
 function describePage(label: string, page: PageContent, maxChars: number): string {
   const lines = [`[${label}] ${page.url}`];
