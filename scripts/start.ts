@@ -6,6 +6,7 @@
  */
 import { createLogger, Lifecycle } from '@seqgen/kit';
 import { start as startAuth } from '../services/auth/src/main.ts';
+import { start as startBilling } from '../services/billing/src/main.ts';
 import { start as startGateway } from '../services/gateway/src/main.ts';
 import { start as startGeneration } from '../services/generation/src/main.ts';
 import { start as startLibrary } from '../services/library/src/main.ts';
@@ -21,6 +22,7 @@ const services: [upstreamSetting: string, start: Starter][] = [
   ['GENERATION_URL', startGeneration],
   ['QUOTA_URL', startQuota],
   ['LIBRARY_URL', startLibrary],
+  ['BILLING_URL', startBilling],
 ];
 
 const logger = createLogger({ service: 'seqgen', level: process.env.LOG_LEVEL ?? 'info' });

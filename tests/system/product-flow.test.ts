@@ -138,7 +138,7 @@ describe.each(await variantsToRun())(
     });
 
     it.skipIf(variant.skip)(
-      'signs up, analyses, generates until the free trial runs out, saves, rates and deletes',
+      'signs up, analyses, generates until the free trial runs out, upgrades, saves, rates and deletes',
       async () => {
         const call = client(app.url);
         const email = `flow-${Date.now()}@example.com`;
@@ -181,9 +181,40 @@ describe.each(await variantsToRun())(
         expect(refused.body.message).toMatch(/Email generation limit reached/);
         expect((await call('GET', '/api/usage')).body).toEqual({ used: 5, limit: 5 });
 
+        // Buying a plan (sandbox checkout) raises the limit through billing.activated → quota.
+        const checkout = await call('POST', '/api/create-subscription', { planType: 'leader', billing: 'monthly' });
+        expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
+        const paid = await call('POST', '/api/billing/sandbox/confirm', {
+          clientSecret: checkout.body.clientSecret,
+          cardNumber: '4242 4242 4242 4242',
+        });
+        expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+        await expect
+          .poll(async () => (await call('GET', '/api/usage')).body, { timeout: 10_000 })
+          .toEqual({
+            used: 0,
+            limit: 200,
+          });
+        const subscription = await call('GET', '/api/subscription');
+        expect(subscription.body).toMatchObject({
+          hasSubscription: true,
+          subscription: { status: 'active', cancel_at_period_end: false, plan: { amount: 2500, interval: 'month' } },
+        });
+        const afterUpgrade = await call('POST', '/api/generate-emails', {
+          companyUrl,
+          customization: customization(50),
+        });
+        expect(afterUpgrade.status, JSON.stringify(afterUpgrade.body)).toBe(200);
+        await expect
+          .poll(async () => (await call('GET', '/api/usage')).body, { timeout: 10_000 })
+          .toEqual({
+            used: 1,
+            limit: 200,
+          });
+
         const history = await call('GET', '/api/emails');
         expect(history.status).toBe(200);
-        expect(history.body).toHaveLength(5);
+        expect(history.body).toHaveLength(6);
 
         const saved = await call('POST', '/api/save-sequence', {
           title: 'VP Finance Executive SaaS Sequence',
@@ -211,6 +242,7 @@ describe.each(await variantsToRun())(
         expect(out.status).toBe(302);
         expect((await call('GET', '/api/usage')).status).toBe(401);
         expect((await call('GET', '/api/saved-sequences')).status).toBe(401);
+        expect((await call('GET', '/api/subscription')).status).toBe(401);
       },
       120_000,
     );

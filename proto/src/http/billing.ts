@@ -33,3 +33,33 @@ export const SubscriptionResponse = z.object({
     .nullable(),
 });
 export type SubscriptionResponse = z.infer<typeof SubscriptionResponse>;
+
+/**
+ * `plan.amount` above is in cents (Stripe's convention: 2500 = $25.00) and `plan.name` carries the
+ * product prefix ("seqgen Sales Leader") that the web strips for display (spec §3).
+ */
+export const SUBSCRIPTION_PLAN_NAME_PREFIX = 'seqgen ';
+
+/** GET /api/billing/config: which checkout the web shows. */
+export const BillingConfigResponse = z.discriminatedUnion('provider', [
+  z.object({ provider: z.literal('stripe'), publishableKey: z.string().min(1) }),
+  /** The built-in test checkout (no payment provider configured). */
+  z.object({ provider: z.literal('sandbox') }),
+]);
+export type BillingConfigResponse = z.infer<typeof BillingConfigResponse>;
+
+/** POST /api/billing/sandbox/confirm: the sandbox's stand-in for confirming a card payment. */
+export const SandboxConfirmRequest = z.object({
+  clientSecret: z
+    .string({ error: 'clientSecret is required' })
+    .min(1, 'clientSecret is required')
+    .max(200, 'clientSecret is too long'),
+  cardNumber: z
+    .string({ error: 'Your card number is invalid.' })
+    .max(32, 'Your card number is invalid.')
+    .regex(/^[\d -]*$/, 'Your card number is invalid.'),
+});
+export type SandboxConfirmRequest = z.infer<typeof SandboxConfirmRequest>;
+
+export const SandboxConfirmResponse = z.object({ status: z.literal('succeeded') });
+export type SandboxConfirmResponse = z.infer<typeof SandboxConfirmResponse>;

@@ -1,0 +1,93 @@
+import { baseConfigShape, ConfigError, port } from '@seqgen/kit';
+import type { BillingPeriod, PlanType } from '@seqgen/proto';
+import { z } from 'zod';
+
+export const BILLING_DEFAULT_PORT = 8106;
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const priceId = z
+  .string()
+  .regex(/^price_[A-Za-z0-9_]+$/, 'must be a Stripe price id (price_…)')
+  .optional();
+
+export const billingConfigShape = {
+  ...baseConfigShape,
+  PORT: port(BILLING_DEFAULT_PORT),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** The public origin (https://app.example.com): writes from any other origin are refused (CSRF). */
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .regex(/^https?:\/\//, 'must be an http:// or https:// URL')
+    .optional(),
+  /** Peers whose X-Forwarded-Proto/-Host are believed (the gateway), comma-separated. */
+  TRUSTED_PROXIES: z.string().min(1).default('loopback,uniquelocal'),
+  /** With STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY: real payments. Without: the sandbox. */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe secret key (sk_test_…, sk_live_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9]+$/, 'must be a webhook signing secret (whsec_…)')
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe publishable key (pk_test_…, pk_live_…)')
+    .optional(),
+  /** Tests only: the Stripe-shaped server the SDK talks to instead of https://api.stripe.com. */
+  STRIPE_API_BASE_URL: z
+    .string()
+    .url()
+    .regex(/^https?:\/\//, 'must be an http:// or https:// URL')
+    .optional(),
+  /** Price ids per plan and period; a price not named here is looked up by lookup_key seqgen_<plan>_<period>. */
+  STRIPE_PRICE_INDIVIDUAL_MONTHLY: priceId,
+  STRIPE_PRICE_INDIVIDUAL_ANNUAL: priceId,
+  STRIPE_PRICE_LEADER_MONTHLY: priceId,
+  STRIPE_PRICE_LEADER_ANNUAL: priceId,
+  STRIPE_PRICE_ORGANIZATION_MONTHLY: priceId,
+  STRIPE_PRICE_ORGANIZATION_ANNUAL: priceId,
+  /** Checkouts one user may start per hour (each may call the payment provider). */
+  CHECKOUTS_PER_HOUR: positiveInt(20),
+  /** Card confirmations one user may try per hour in the sandbox (card-testing guard). */
+  PAYMENT_ATTEMPTS_PER_HOUR: positiveInt(30),
+};
+
+export type BillingConfig = z.infer<z.ZodObject<typeof billingConfigShape>>;
+
+export type PriceIds = Partial<Record<`${PlanType}:${BillingPeriod}`, string>>;
+
+export interface StripeSettings {
+  secretKey: string;
+  webhookSecret: string;
+  publishableKey: string;
+  apiBaseUrl: string | undefined;
+  priceIds: PriceIds;
+}
+
+const STRIPE_KEYS = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PUBLISHABLE_KEY'] as const;
+
+/** Stripe needs all three keys; some without the others is a mistake, none means the sandbox. */
+export function stripeSettings(config: BillingConfig): StripeSettings | null {
+  const missing = STRIPE_KEYS.filter((key) => !config[key]);
+  if (missing.length === STRIPE_KEYS.length) return null;
+  if (missing.length > 0) {
+    const problems = missing.map((key) => `  ${key}: required when the other Stripe settings are set`);
+    throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  const priceIds: PriceIds = {};
+  for (const plan of ['individual', 'leader', 'organization'] as const) {
+    for (const period of ['monthly', 'annual'] as const) {
+      const id = config[`STRIPE_PRICE_${plan.toUpperCase()}_${period.toUpperCase()}` as keyof BillingConfig];
+      if (typeof id === 'string') priceIds[`${plan}:${period}`] = id;
+    }
+  }
+  return {
+    secretKey: config.STRIPE_SECRET_KEY as string,
+    webhookSecret: config.STRIPE_WEBHOOK_SECRET as string,
+    publishableKey: config.STRIPE_PUBLISHABLE_KEY as string,
+    apiBaseUrl: config.STRIPE_API_BASE_URL,
+    priceIds,
+  };
+}

@@ -1,0 +1,76 @@
+import { fileURLToPath } from 'node:url';
+import {
+  createLogger,
+  createSessionVerifier,
+  type Lifecycle,
+  listen,
+  loadConfig,
+  Outbox,
+  openInfrastructure,
+  resolveSessionSecret,
+  sessionLivenessOverBus,
+} from '@seqgen/kit';
+import { type BillingAppDeps, billingDeps, createApp } from './app.ts';
+import { billingConfigShape, stripeSettings } from './config.ts';
+import { outbox as outboxTable, processedEvents } from './data/schema.ts';
+import { advanceBillingClock, DEFAULT_BILLING_LIMITS } from './domain/billing.ts';
+import { createSandboxProvider } from './providers/sandbox.ts';
+import { createStripeProvider } from './providers/stripe.ts';
+
+const migrationsFolder = fileURLToPath(new URL('./data/migrations', import.meta.url));
+const CLOCK_INTERVAL_MS = 60_000;
+
+/** Starts the billing service on its settings; `npm start` calls this with a shared lifecycle. */
+export async function start(env: Record<string, string | undefined> = process.env, lifecycle?: Lifecycle) {
+  const config = loadConfig(billingConfigShape, env);
+  const stripe = stripeSettings(config);
+  const logger = createLogger({ service: 'billing', level: config.LOG_LEVEL });
+  const infra = await openInfrastructure({ service: 'billing', config, logger, migrationsFolder, lifecycle });
+  const outbox = new Outbox({
+    db: infra.database.db,
+    tables: { outbox: outboxTable, processedEvents },
+    bus: infra.bus,
+    logger,
+  });
+  outbox.start();
+  infra.lifecycle.add('outbox relay', () => outbox.stop());
+
+  const deps: BillingAppDeps = {
+    logger,
+    readiness: infra.readiness,
+    db: infra.database.db,
+    outbox,
+    store: infra.store,
+    // A signed cookie is not enough: auth is asked (over the bus) whether the session is still live.
+    sessions: createSessionVerifier(resolveSessionSecret(config), {
+      liveness: sessionLivenessOverBus(infra.bus, { logger }),
+    }),
+    provider: stripe ? createStripeProvider(stripe, logger) : createSandboxProvider(),
+    publicUrl: config.PUBLIC_URL,
+    trustedProxies: config.TRUSTED_PROXIES.split(',').map((entry) => entry.trim()),
+    limits: {
+      checkoutsPerUser: { ...DEFAULT_BILLING_LIMITS.checkoutsPerUser, limit: config.CHECKOUTS_PER_HOUR },
+      paymentAttemptsPerUser: {
+        ...DEFAULT_BILLING_LIMITS.paymentAttemptsPerUser,
+        limit: config.PAYMENT_ATTEMPTS_PER_HOUR,
+      },
+    },
+  };
+
+  const clockDeps = billingDeps(deps);
+  const clock = setInterval(() => {
+    advanceBillingClock(clockDeps).catch((error: unknown) => logger.warn({ err: error }, 'billing clock failed'));
+  }, CLOCK_INTERVAL_MS);
+  clock.unref();
+  infra.lifecycle.add('billing clock', async () => clearInterval(clock));
+
+  const app = createApp(deps);
+  const url = await listen(app, { host: config.HOST, port: config.PORT }, infra.lifecycle);
+  logger.info({ url, provider: deps.provider.kind }, 'billing listening');
+  return { app, url, lifecycle: infra.lifecycle };
+}
+
+if (import.meta.main) {
+  const { lifecycle } = await start();
+  lifecycle.exitOnSignals();
+}

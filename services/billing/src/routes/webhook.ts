@@ -1,0 +1,44 @@
+import { badRequest, type Service } from '@seqgen/kit';
+import Stripe from 'stripe';
+import { applyProviderEvent, type BillingDeps } from '../domain/billing.ts';
+import type { StripeProvider } from '../providers/stripe.ts';
+
+/** Stripe's events can carry long invoices; still bounded. */
+export const WEBHOOK_BODY_LIMIT = 1024 * 1024;
+
+export const BAD_SIGNATURE_MESSAGE = 'Webhook signature verification failed.';
+
+/**
+ * POST /api/billing/webhook: Stripe's notifications. The signature is computed over the exact
+ * bytes Stripe sent, so this scope reads the body raw instead of parsing JSON. No session and no
+ * cross-site guard: the caller is Stripe, authenticated by the signature alone.
+ */
+export async function webhookRoutes(app: Service, deps: BillingDeps & { provider: StripeProvider }) {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
+    (_req, body, done) => done(null, body),
+  );
+
+  app.post('/api/billing/webhook', { bodyLimit: WEBHOOK_BODY_LIMIT }, async (request) => {
+    const signature = request.headers['stripe-signature'];
+    if (typeof signature !== 'string' || signature === '') {
+      throw badRequest('The Stripe-Signature header is missing.', 'invalid_signature');
+    }
+    if (!Buffer.isBuffer(request.body)) throw badRequest('Send the event as JSON.', 'invalid_body');
+    let event: ReturnType<StripeProvider['parseWebhook']>;
+    try {
+      event = deps.provider.parseWebhook(request.body, signature);
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
+        throw badRequest(BAD_SIGNATURE_MESSAGE, 'invalid_signature');
+      }
+      if (error instanceof SyntaxError) throw badRequest('Request body is not valid JSON.', 'invalid_json');
+      throw error;
+    }
+    const outcome = await applyProviderEvent(deps, event);
+    request.log.info({ eventId: event.id, type: event.type, outcome }, 'stripe webhook');
+    return { received: true, outcome };
+  });
+}
