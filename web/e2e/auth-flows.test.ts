@@ -90,7 +90,7 @@ describe('web app in Chromium against npm start (auth, reset, waitlist, landing,
     await expectDashboardFor(page, email);
     expect(registerCalls).toHaveLength(1);
     expect(JSON.parse(registerCalls[0] as string)).toEqual({ email, password: PASSWORD });
-    await expect.poll(() => page.getByText('Company analysis comes here').isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId('generator-card').isVisible()).toBe(true);
     await shot(page, 'dashboard-1280-light');
     await page.getByTestId('toast').getByRole('button', { name: 'Close' }).click();
     await page.setViewportSize({ width: 390, height: 844 });
@@ -101,7 +101,7 @@ describe('web app in Chromium against npm start (auth, reset, waitlist, landing,
     await page.goto(`${app.url}/auth`);
     await expect.poll(() => pathOf(page)).toBe('/');
     await page.goto(`${app.url}/app`);
-    await expect.poll(() => page.getByTestId('dashboard-placeholder').isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId('generator-card').isVisible()).toBe(true);
 
     // Logout → the landing page.
     await page.getByTestId('account-menu').click();

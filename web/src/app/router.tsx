@@ -1,9 +1,7 @@
 import { createBrowserRouter, Outlet, ScrollRestoration } from 'react-router-dom';
 import { HomeRoute, RequireAuthState } from './guards';
 import { PublicLayout } from './layout/PublicLayout';
-import { SignedInLayout } from './layout/SignedInLayout';
 import { AuthPage } from './routes/AuthPage';
-import { ComingSoonPage } from './routes/ComingSoonPage';
 import { ContactPage } from './routes/ContactPage';
 import { DashboardPage } from './routes/DashboardPage';
 import { LandingPage } from './routes/LandingPage';
@@ -12,6 +10,10 @@ import { PricingPage } from './routes/PricingPage';
 import { PrivacyPage } from './routes/PrivacyPage';
 import { PromoPreviewPage } from './routes/PromoPreviewPage';
 import { ResetPasswordPage } from './routes/ResetPasswordPage';
+import { SavedSequencesPage } from './routes/SavedSequencesPage';
+import { SubscribePage } from './routes/SubscribePage';
+import { SubscriptionManagementPage } from './routes/SubscriptionManagementPage';
+import { SubscriptionSuccessPage } from './routes/SubscriptionSuccessPage';
 import { TermsPage } from './routes/TermsPage';
 import { WaitlistPage } from './routes/WaitlistPage';
 
@@ -26,8 +28,7 @@ function Root() {
 
 /**
  * Routes by sign-in state (spec §2). Public pages render at once; guarded ones show a spinner
- * until GET /api/auth/user answers. Screens of later steps (subscribe, saved sequences,
- * subscription management) hold "coming soon" placeholders behind the same guards.
+ * until GET /api/auth/user answers.
  */
 export const router = createBrowserRouter([
   {
@@ -38,22 +39,8 @@ export const router = createBrowserRouter([
         element: <RequireAuthState access="signedIn" />,
         children: [
           { path: 'app', element: <DashboardPage /> },
-          {
-            path: 'saved-sequences',
-            element: (
-              <SignedInLayout>
-                <ComingSoonPage title="Saved sequences" />
-              </SignedInLayout>
-            ),
-          },
-          {
-            path: 'subscription-management',
-            element: (
-              <SignedInLayout>
-                <ComingSoonPage title="Manage subscription" />
-              </SignedInLayout>
-            ),
-          },
+          { path: 'saved-sequences', element: <SavedSequencesPage /> },
+          { path: 'subscription-management', element: <SubscriptionManagementPage /> },
         ],
       },
       {
@@ -66,9 +53,9 @@ export const router = createBrowserRouter([
           { path: 'pricing', element: <PricingPage /> },
           {
             element: <RequireAuthState access="signedIn" />,
-            children: [{ path: 'subscribe', element: <ComingSoonPage title="Subscribe" /> }],
+            children: [{ path: 'subscribe', element: <SubscribePage /> }],
           },
-          { path: 'subscription-success', element: <ComingSoonPage title="Subscription confirmed" /> },
+          { path: 'subscription-success', element: <SubscriptionSuccessPage /> },
           { path: 'privacy', element: <PrivacyPage /> },
           { path: 'terms', element: <TermsPage /> },
           { path: 'contact', element: <ContactPage /> },

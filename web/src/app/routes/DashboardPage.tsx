@@ -1,44 +1,88 @@
-import { Card } from '../../components/ui/Card';
+import { useNavigate } from 'react-router-dom';
 import { useUser } from '../../features/auth/api/get-user';
+import { AnalysisCard } from '../../features/generator/components/AnalysisCard';
+import { ConversationView, GenerationSuccessCard } from '../../features/generator/components/ConversationView';
+import { CustomizationWizard } from '../../features/generator/components/CustomizationWizard';
+import { GeneratorCard } from '../../features/generator/components/GeneratorCard';
+import { RecentSequences } from '../../features/generator/components/RecentSequences';
+import { companyLabelOf, hasConversation } from '../../features/generator/conversation';
+import { useGenerator } from '../../features/generator/use-generator';
+import { UsagePanel } from '../../features/usage/components/UsageMeter';
 import { SignedInLayout } from '../layout/SignedInLayout';
 
-/** The signed-in home (spec §2). The generator lands in the main card in a later step. */
+/**
+ * The signed-in home (spec §2). Without a conversation: the usage card and the URL entry area.
+ * Once a company is known: a usage panel on the left and the conversation on the right.
+ */
 export function DashboardPage() {
   const { user } = useUser();
+  const navigate = useNavigate();
+  const generator = useGenerator();
+  const { state } = generator;
   const greetingName = user?.firstName?.trim();
+  const companyUrl = state.source?.kind === 'url' ? state.source.companyUrl : '';
+
+  if (!hasConversation(state)) {
+    return (
+      <SignedInLayout onStartOver={generator.startOver}>
+        <div className="mx-auto grid w-full max-w-3xl gap-6">
+          <div className="grid gap-1">
+            <h1 className="text-2xl font-bold tracking-tight sm:text-3xl" data-testid="dashboard-title">
+              {greetingName ? `Welcome, ${greetingName}` : 'Welcome to seqgen'}
+            </h1>
+            <p className="text-muted-foreground">Turn a company website into a personalised 7‑email sequence.</p>
+          </div>
+          <UsagePanel />
+          <GeneratorCard
+            analyzing={state.phase === 'analyzing'}
+            onAnalyze={(input) => void generator.analyzeCompany(input)}
+            onManualContinue={({ analysis }) => generator.enterManually(analysis)}
+          />
+          <RecentSequences onOpen={generator.openHistory} />
+        </div>
+      </SignedInLayout>
+    );
+  }
+
+  const generating = state.phase === 'generating';
   return (
-    <SignedInLayout>
-      <div className="flex flex-col gap-1">
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl" data-testid="dashboard-title">
-          {greetingName ? `Welcome, ${greetingName}` : 'Welcome to seqgen'}
-        </h1>
-        <p className="text-muted-foreground">Turn a company website into a personalised 7‑email sequence.</p>
+    <SignedInLayout onStartOver={generator.startOver}>
+      <div className="grid items-start gap-6 lg:grid-cols-[17rem_minmax(0,1fr)]">
+        <aside className="grid gap-6 lg:sticky lg:top-24">
+          <UsagePanel />
+          <div className="hidden lg:block">
+            <RecentSequences onOpen={generator.openHistory} />
+          </div>
+        </aside>
+        <div className="grid min-w-0 gap-6">
+          {state.analysis && state.phase === 'analysis' ? (
+            <AnalysisCard
+              analysis={state.analysis}
+              companyUrl={companyUrl}
+              onChange={generator.editAnalysis}
+              onProceed={generator.proceed}
+            />
+          ) : null}
+          {state.phase === 'customizing' || generating ? (
+            <CustomizationWizard
+              companyLabel={state.analysis?.companyName || companyLabelOf(state)}
+              generating={generating}
+              onGenerate={(customization) => void generator.generateEmails(customization)}
+              onDashboard={() => {
+                generator.startOver();
+                navigate('/');
+              }}
+            />
+          ) : null}
+          {state.phase === 'result' ? <GenerationSuccessCard onStartOver={generator.startOver} /> : null}
+          <ConversationView
+            messages={state.messages}
+            generating={generating}
+            companyUrl={companyUrl}
+            customization={state.customization}
+          />
+        </div>
       </div>
-      <Card
-        className="mt-8 flex min-h-[26rem] flex-col items-center justify-center border-dashed px-6 py-16 text-center shadow-none"
-        data-testid="dashboard-placeholder"
-      >
-        <span className="flex h-12 w-12 items-center justify-center rounded-2xl bg-accent text-accent-foreground">
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="h-6 w-6"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.75"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          >
-            <circle cx="11" cy="11" r="7" />
-            <path d="M20 20l-3.5-3.5" />
-          </svg>
-        </span>
-        <h2 className="mt-5 text-lg font-semibold">Company analysis comes here</h2>
-        <p className="mt-2 max-w-md text-sm text-muted-foreground">
-          Paste your company's website, answer a few questions about who you sell to, and get a 7‑email sequence from
-          intro to breakup.
-        </p>
-      </Card>
     </SignedInLayout>
   );
 }

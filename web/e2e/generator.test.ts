@@ -1,0 +1,416 @@
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, launchChromium, type RunningApp, startApp, tempDataDir } from './support.ts';
+
+/** SCREENSHOT_DIR=/work/screens keeps the pictures for review; otherwise they go to a temp folder. */
+const screenshots = process.env.SCREENSHOT_DIR ?? path.join(tempDataDir(), 'screens');
+const FIXTURE = new URL('../../services/generation/test/fixtures/sites/northwind-ledger/', import.meta.url);
+const PASSWORD = 'generator password 1';
+const EDITED_PAIN = 'Finance teams reconcile zebra ledgers by hand every month';
+
+/** One company site on loopback: the home page at / and its case studies at /customers. */
+async function startCompanySite() {
+  const pages: Record<string, Buffer> = {
+    '/': readFileSync(new URL('index.html', FIXTURE)),
+    '/customers': readFileSync(new URL('case-studies.html', FIXTURE)),
+  };
+  const server = http.createServer((request, response) => {
+    const page = pages[(request.url ?? '/').split('?')[0] ?? '/'];
+    response.writeHead(page ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(page ?? '<h1>Not found</h1>');
+  });
+  server.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { origin, close: () => new Promise<void>((done) => server.close(() => done())) };
+}
+
+describe('generator, sequence result and saved sequences in Chromium (npm start)', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  let site: Awaited<ReturnType<typeof startCompanySite>>;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    site = await startCompanySite();
+    app = await startApp({
+      port: await freePort(),
+      dataDir: tempDataDir(),
+      env: { FETCH_ALLOWED_LOOPBACK_ORIGINS: site.origin },
+    });
+    browser = await launchChromium();
+  }, 240_000);
+
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => {});
+    await browser?.close();
+    await app?.stop();
+    await site?.close();
+  });
+
+  async function newPage(width = 1280): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width, height: 900 }, acceptDownloads: true });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
+    contexts.push(context);
+    const page = await context.newPage();
+    page.on('pageerror', (error) => {
+      throw error;
+    });
+    return page;
+  }
+
+  async function shot(page: Page, name: string, fullPage = false) {
+    // Full-page pictures are taken from the top, so sticky bars sit where a reader expects them.
+    if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: path.join(screenshots, `${name}.png`), fullPage });
+  }
+
+  async function expectToast(page: Page, text: string) {
+    await expect
+      .poll(async () => (await page.getByTestId('toast').allInnerTexts()).join('\n'), { timeout: 10_000 })
+      .toContain(text);
+  }
+
+  const closeToast = (page: Page) =>
+    page
+      .getByTestId('toast')
+      .getByRole('button', { name: 'Close' })
+      // A toast may already have timed out (5 s); then there is nothing to close.
+      .click({ timeout: 2000 })
+      .catch(() => {});
+
+  /** Registers through the API inside the page's context, so the browser holds the session cookie. */
+  async function registerByApi(page: Page, email: string) {
+    const response = await page.request.post(`${app.url}/api/register`, {
+      data: { email, password: PASSWORD, firstName: 'Gina' },
+      headers: { origin: app.url },
+    });
+    expect(response.status()).toBe(201);
+    await page.goto(app.url);
+    await expect.poll(() => page.getByTestId('generator-card').isVisible(), { timeout: 15_000 }).toBe(true);
+  }
+
+  const usageText = (page: Page) => page.getByTestId('usage-count').first().innerText();
+
+  async function emailCards(page: Page) {
+    return page.getByTestId('email-card').allInnerTexts();
+  }
+
+  it('analyses a URL, edits a pain, customises, generates, copies, rates, saves, exports and deletes', async () => {
+    const page = await newPage();
+    const generateBodies: unknown[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/generate-emails')) generateBodies.push(request.postDataJSON());
+    });
+
+    // Register through the sign-up form, as a user does.
+    const email = `gen-${Date.now()}@acme.com`;
+    await page.goto(`${app.url}/auth`);
+    await page.getByTestId('tab-sign-up').click();
+    const form = page.getByTestId('sign-up-form');
+    await form.getByLabel('Work email').fill(email);
+    await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await form.getByLabel('Confirm password').fill(PASSWORD);
+    await page.getByTestId('sign-up-submit').click();
+    await expect.poll(() => page.getByTestId('generator-card').isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => usageText(page)).toBe('0/5');
+    expect(await page.getByTestId('usage-upgrade').innerText()).toContain('Upgrade for More Sequences');
+    await closeToast(page);
+    expect(await page.getByTestId('analyze-company').isDisabled()).toBe(true);
+    await shot(page, 'gen-01-dashboard-empty');
+
+    // URL analysis.
+    await page.getByTestId('company-url').fill(`${site.origin}/`);
+    await page.getByTestId('case-studies-url').fill(`${site.origin}/customers`);
+    await page.getByTestId('analyze-company').click();
+    await expect
+      .poll(() => page.getByTestId('analysis-company').innerText(), { timeout: 30_000 })
+      .toBe('Northwind Ledger');
+    expect(await page.getByText('Company Analysis Complete').isVisible()).toBe(true);
+    expect(await page.getByTestId('analysis-pain').count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('conversation-placeholder').innerText()).toContain(
+      'Email sequences will appear here once generated',
+    );
+    await shot(page, 'gen-02-analysis-card', true);
+
+    // Edit: Cancel discards, Save Changes keeps the edited pain.
+    await page.getByTestId('analysis-edit').click();
+    await page.getByTestId('edit-pain').first().fill('thrown away');
+    await page.getByTestId('edit-cancel').click();
+    expect(await page.getByTestId('analysis-pain').first().innerText()).not.toBe('thrown away');
+    await page.getByTestId('analysis-edit').click();
+    await page.getByTestId('edit-pain').first().fill(EDITED_PAIN);
+    const pairsBefore = await page.getByTestId('edit-pair').count();
+    await page.getByTestId('add-pair').click();
+    expect(await page.getByTestId('edit-pair').count()).toBe(pairsBefore + 1);
+    await page.getByTestId('remove-pair').last().click();
+    expect(await page.getByTestId('edit-pair').count()).toBe(pairsBefore);
+    await shot(page, 'gen-03-analysis-edit', true);
+    await page.getByTestId('edit-save').click();
+    expect(await page.getByTestId('analysis-pain').first().innerText()).toBe(EDITED_PAIN);
+
+    // The wizard: specific persona, above the line, specific industry, tone.
+    await page.getByTestId('proceed-customization').click();
+    const title = () => page.getByTestId('wizard-title').innerText();
+    expect(await title()).toBe('Target Company');
+    expect(await page.getByTestId('wizard-dashboard').isVisible()).toBe(true);
+    await shot(page, 'gen-04-wizard-target-company');
+    await page.getByTestId('wizard-option-yes').click();
+    expect(await title()).toBe('Prospect Company URL');
+    expect(await page.getByTestId('wizard-continue').isDisabled()).toBe(true);
+    await page.getByTestId('wizard-back').click();
+    await page.getByTestId('wizard-option-no').click();
+    expect(await title()).toBe('Persona Targeting');
+    await page.getByTestId('wizard-option-specific').click();
+    expect(await title()).toBe('Persona Details');
+    await page.getByTestId('wizard-persona').fill('   ');
+    expect(await page.getByTestId('wizard-continue').isDisabled()).toBe(true);
+    await page.getByTestId('wizard-persona').fill('VP Finance');
+    await shot(page, 'gen-05-wizard-persona');
+    await page.getByTestId('wizard-continue').click();
+    expect(await title()).toBe('Seniority');
+    await shot(page, 'gen-06-wizard-seniority');
+    await page.getByTestId('wizard-option-above').click();
+    expect(await title()).toBe('Industry');
+    // Back from industry returns to seniority for a specific persona.
+    await page.getByTestId('wizard-back').click();
+    expect(await title()).toBe('Seniority');
+    await page.getByTestId('wizard-option-above').click();
+    await page.getByTestId('wizard-option-specific').click();
+    expect(await title()).toBe('Industry Details');
+    await page.getByTestId('wizard-industry').fill('SaaS');
+    await page.getByTestId('wizard-continue').click();
+    expect(await title()).toBe('Tone');
+    expect(await page.getByTestId('tone-label').innerText()).toBe('Balanced');
+    await page.getByTestId('tone-thumb').focus();
+    await page.keyboard.press('End');
+    expect(await page.getByTestId('tone-label').innerText()).toBe('Very Professional');
+    await shot(page, 'gen-07-wizard-tone');
+    await page.getByTestId('wizard-back').click();
+    expect(await title()).toBe('Industry Details');
+    await page.getByTestId('wizard-continue').click();
+    await page.getByTestId('wizard-continue').click();
+    expect(await title()).toBe('Last Step');
+    await page.getByTestId('wizard-context').fill('We are at SaaStr next month.');
+    await shot(page, 'gen-08-wizard-last-step');
+
+    // Generate: the generating state, then seven emails.
+    await page.route('**/api/generate-emails', async (route) => {
+      // Holds the answer briefly so the generating state can be seen and photographed.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.getByTestId('generate-emails').click();
+    await expect.poll(() => page.getByTestId('generating-message').isVisible()).toBe(true);
+    expect(await page.getByTestId('generating-progress').innerText()).toContain(
+      'Cooking up your personalized sequence... This usually takes 10-20 seconds...',
+    );
+    expect(await page.getByTestId('generating-message').innerText()).toBe(
+      'Analyzing company and generating email sequence...',
+    );
+    expect(await page.getByTestId('user-message').innerText()).toContain(`${site.origin}/`);
+    await shot(page, 'gen-09-generating');
+    await expect.poll(() => page.getByTestId('email-card').count(), { timeout: 60_000 }).toBe(7);
+    await page.unroute('**/api/generate-emails');
+    const cards = await emailCards(page);
+    cards.forEach((card, index) => {
+      expect(card).toContain(`Email ${index + 1}`);
+    });
+    expect(await page.getByTestId('success-card').innerText()).toContain("Let's check out your sequence below!");
+    // The edited analysis travelled with the request and shaped the emails.
+    expect(generateBodies).toHaveLength(1);
+    expect(generateBodies[0]).toMatchObject({
+      companyUrl: `${site.origin}/`,
+      caseStudies: `${site.origin}/customers`,
+      analysis: { companyName: 'Northwind Ledger', customerPains: expect.arrayContaining([EDITED_PAIN]) },
+      customization: {
+        persona: 'specific',
+        specificPersona: 'VP Finance',
+        seniority: 'above',
+        industry: 'specific',
+        specificIndustry: 'SaaS',
+        tone: 100,
+        targetSpecificCompany: 'no',
+      },
+    });
+    expect(cards.join('\n').toLowerCase()).toContain('zebra ledgers');
+    await expect.poll(() => usageText(page), { timeout: 10_000 }).toBe('1/5');
+    expect(await page.getByTestId('header-usage').innerText()).toBe('1/5');
+    await shot(page, 'gen-10-result', true);
+
+    // Copy puts the subject on the clipboard.
+    const firstSubject = await page.getByTestId('email-subject').first().innerText();
+    await page.getByTestId('copy-subject').first().click();
+    await expectToast(page, 'Copied to clipboard');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(firstSubject);
+    await page.getByTestId('copy-body').nth(1).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      await page.getByTestId('email-body').nth(1).innerText(),
+    );
+
+    // Ratings.
+    await page.getByTestId('rate-good').click();
+    await expectToast(page, 'Feedback recorded');
+    await closeToast(page);
+    await page.getByTestId('rate-needs-work').click();
+    await page.getByPlaceholder('What could be improved? (optional but helpful)').fill('Shorter please');
+    await page.getByTestId('feedback-submit').click();
+    await expectToast(page, 'Thank you! This helps improve future email generation.');
+    expect(await page.getByTestId('feedback-text').count()).toBe(0);
+    await page.getByTestId('rate-needs-work').click();
+    expect(await page.getByTestId('feedback-text').inputValue()).toBe('');
+    await page.getByTestId('rate-needs-work').click();
+
+    // Export from the result.
+    const [csv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
+    expect(csv.suggestedFilename()).toBe('email-sequence.csv');
+    const csvText = readFileSync(await csv.path(), 'utf8');
+    expect(csvText.split('\n')[0]).toBe('Email Number,Subject,Body');
+    expect(csvText).toContain(`1,"${firstSubject.replace(/"/g, '""')}"`);
+    await expectToast(page, 'Export Successful');
+    const [txt] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-txt').click()]);
+    expect(txt.suggestedFilename()).toBe('email-sequence.txt');
+    const text = readFileSync(await txt.path(), 'utf8');
+    expect(text.startsWith(`Email 1\nSubject: ${firstSubject}\n\n`)).toBe(true);
+    expect(text.split('\n---\n')).toHaveLength(7);
+
+    // Save with the default title.
+    await page.getByTestId('save-sequence').click();
+    expect(await page.getByTestId('save-title').inputValue()).toBe('VP Finance Executive SaaS Formal Sequence');
+    await page.getByTestId('save-submit').click();
+    await expectToast(page, 'Sequence saved');
+    await closeToast(page);
+
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shot(page, 'gen-10b-result-top');
+    await page.getByTestId('theme-toggle').click();
+    await shot(page, 'gen-10c-result-top-dark');
+    await page.getByTestId('theme-toggle').click();
+
+    // Mobile view of the result: the top, then the first email.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shot(page, 'gen-11-result-390-top');
+    await page.getByTestId('email-card').first().scrollIntoViewIfNeeded();
+    await shot(page, 'gen-11b-result-390-email');
+    await page.getByTestId('rating-bar').scrollIntoViewIfNeeded();
+    await shot(page, 'gen-11c-result-390-rating');
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // The saved page lists it; CSV export is named after the title; delete removes it.
+    await page.getByTestId('saved-link').click();
+    await expect
+      .poll(() => page.getByTestId('saved-title').first().innerText())
+      .toBe('VP Finance Executive SaaS Formal Sequence');
+    expect(await page.getByTestId('saved-count').innerText()).toBe('7 emails');
+    expect(await page.getByTestId('saved-company-url').innerText()).toBe(`${site.origin}/`);
+    await shot(page, 'gen-12-saved', true);
+    const [savedCsv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('saved-export-csv').click()]);
+    expect(savedCsv.suggestedFilename()).toBe('vp-finance-executive-saas-formal-sequence.csv');
+    expect(readFileSync(await savedCsv.path(), 'utf8').split('\n')[0]).toBe('Email Number,Subject,Body');
+    await page.getByTestId('saved-delete').click();
+    await page.getByTestId('saved-delete-confirm').click();
+    await expectToast(page, 'Sequence deleted');
+    await expect.poll(() => page.getByTestId('saved-empty').isVisible()).toBe(true);
+    expect(await page.getByTestId('header-usage').innerText()).toBe('1/5');
+
+    // Back home: the generated history (GET /api/emails) reopens the sequence; Start Over clears it.
+    await page.goto(app.url);
+    await expect.poll(() => page.getByTestId('generator-card').isVisible()).toBe(true);
+    expect(await page.getByTestId('header-usage').innerText()).toBe('1/5');
+    await expect.poll(() => page.getByTestId('recent-sequence').count()).toBe(1);
+    await page.getByTestId('recent-sequence').click();
+    await expect.poll(() => page.getByTestId('email-card').count()).toBe(7);
+    expect(await page.getByTestId('email-subject').first().innerText()).toBe(firstSubject);
+    await page.getByTestId('start-over').click();
+    await expect.poll(() => page.getByTestId('generator-card').isVisible()).toBe(true);
+    expect(await page.getByTestId('email-card').count()).toBe(0);
+  }, 180_000);
+
+  it('Manual Entry produces a sequence; after 5 sequences the 6th is refused and leads to /subscribe', async () => {
+    const page = await newPage();
+    await registerByApi(page, `manual-${Date.now()}@acme.com`);
+    const generateBodies: Record<string, unknown>[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/generate-emails')) generateBodies.push(request.postDataJSON());
+    });
+
+    async function manualRun(photograph = false) {
+      await page.getByTestId('tab-manual').click();
+      const continueButton = page.getByTestId('manual-continue');
+      expect(await continueButton.isDisabled()).toBe(true);
+      const fill = (name: string, value: string) => page.getByTestId(`manual-${name}`).fill(value);
+      await fill('companyName', 'Harbor Finch');
+      await fill('industry', 'Logistics software');
+      await fill('companySize', '50-200');
+      await fill('companyDescription', 'Harbor Finch plans freight routes for regional carriers.');
+      await fill('targetAudience', 'Operations leaders at regional carriers');
+      await fill('targetJobTitles', 'VP Operations\nFleet Manager');
+      await fill('customerPains', 'Empty return trips eat margins\n\nDispatch runs on spreadsheets');
+      await fill('solutions', 'Backhaul matching fills return trips\nLive dispatch board');
+      expect(await continueButton.isDisabled()).toBe(true);
+      await fill('keyDifferentiators', '   ');
+      expect(await continueButton.isDisabled()).toBe(true);
+      await fill('keyDifferentiators', 'Live in a week');
+      expect(await continueButton.isDisabled()).toBe(false);
+      if (photograph) await shot(page, 'gen-13-manual-filled', true);
+      await continueButton.click();
+      await expect.poll(() => page.getByTestId('wizard-title').innerText()).toBe('Target Company');
+      await page.getByTestId('wizard-option-no').click();
+      await page.getByTestId('wizard-option-generic').click();
+      expect(await page.getByTestId('wizard-title').innerText()).toBe('Industry');
+      await page.getByTestId('wizard-back').click();
+      expect(await page.getByTestId('wizard-title').innerText()).toBe('Persona Targeting');
+      await page.getByTestId('wizard-option-generic').click();
+      await page.getByTestId('wizard-option-agnostic').click();
+      await page.getByTestId('wizard-back').click();
+      expect(await page.getByTestId('wizard-title').innerText()).toBe('Industry');
+      await page.getByTestId('wizard-option-agnostic').click();
+      await page.getByTestId('wizard-continue').click();
+      await page.getByTestId('generate-emails').click();
+    }
+
+    await manualRun(true);
+    await expect.poll(() => page.getByTestId('email-card').count(), { timeout: 60_000 }).toBe(7);
+    expect(generateBodies[0]).toMatchObject({
+      companyUrl: '',
+      analysis: {
+        companyName: 'Harbor Finch',
+        customerPains: ['Empty return trips eat margins', 'Dispatch runs on spreadsheets'],
+        solutions: ['Backhaul matching fills return trips', 'Live dispatch board'],
+      },
+      customization: { persona: 'generic', industry: 'agnostic', tone: 50, targetSpecificCompany: 'no' },
+    });
+    expect(generateBodies[0]).not.toHaveProperty('caseStudies');
+    expect((await emailCards(page)).join('\n')).toContain('Harbor Finch');
+    await expect.poll(() => usageText(page), { timeout: 10_000 }).toBe('1/5');
+
+    // Use up the trial through the API (same session), then try once more in the page.
+    for (let n = 2; n <= 5; n++) {
+      const response = await page.request.post(`${app.url}/api/generate-emails`, {
+        headers: { origin: app.url },
+        data: generateBodies[0],
+      });
+      expect(response.status()).toBe(200);
+    }
+    await expect.poll(() => usageText(page), { timeout: 15_000 }).toBe('5/5');
+    expect(await page.getByTestId('usage-warning').innerText()).toContain('Approaching Limit');
+    await page.getByTestId('success-start-over').click();
+    await expect.poll(() => page.getByTestId('generator-card').isVisible()).toBe(true);
+    await manualRun();
+    await expectToast(page, 'Sequence Limit Reached');
+    await expectToast(page, "You've used all 5 free sequences. Upgrade to continue generating email sequences.");
+    const refusedAt = Date.now();
+    await shot(page, 'gen-14-limit-reached');
+    // Back on the wizard's last step, then on to /subscribe after 3 s.
+    expect(await page.getByTestId('wizard-title').innerText()).toBe('Last Step');
+    expect(new URL(page.url()).pathname).toBe('/');
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe('/subscribe');
+    expect(Date.now() - refusedAt).toBeGreaterThanOrEqual(2500);
+  }, 180_000);
+});

@@ -1,0 +1,32 @@
+import type { BillingPeriod, PlanType } from '@seqgen/proto';
+import { Button } from '../../../components/ui/Button';
+import { PricingPlans } from '../../pricing/components/PricingPlans';
+
+/** /subscribe's plan choice: the pricing cards with the spec's 'Save 17%' badge (spec §9). */
+export function PlanPicker({
+  period,
+  onPeriodChange,
+  onChoose,
+}: {
+  period: BillingPeriod;
+  onPeriodChange: (period: BillingPeriod) => void;
+  onChoose: (planId: PlanType) => void;
+}) {
+  return (
+    <PricingPlans
+      period={period}
+      onPeriodChange={onPeriodChange}
+      savingsLabel="Save 17%"
+      renderAction={(planId, popular) => (
+        <Button
+          variant={popular ? 'primary' : 'outline'}
+          className="w-full"
+          onClick={() => onChoose(planId)}
+          data-testid={`choose-${planId}`}
+        >
+          Choose plan
+        </Button>
+      )}
+    />
+  );
+}

@@ -1,0 +1,277 @@
+import type { Analysis } from '@seqgen/proto';
+import { useState } from 'react';
+import { Badge } from '../../../components/ui/Badge';
+import { Button } from '../../../components/ui/Button';
+import { Card } from '../../../components/ui/Card';
+import { Field } from '../../../components/ui/Field';
+import { Textarea } from '../../../components/ui/Textarea';
+import { Icon } from '../../dashboard/icons';
+
+interface PairRow {
+  pain: string;
+  solution: string;
+}
+
+/** Pain i is answered by solution i; a shorter list leaves the other side blank. */
+function pairsOf(analysis: Analysis): PairRow[] {
+  const length = Math.max(analysis.customerPains.length, analysis.solutions.length);
+  return Array.from({ length }, (_, index) => ({
+    pain: analysis.customerPains[index] ?? '',
+    solution: analysis.solutions[index] ?? '',
+  }));
+}
+
+function SectionTitle({ children }: { children: string }) {
+  return <h3 className="text-xs font-semibold uppercase tracking-wider text-muted-foreground">{children}</h3>;
+}
+
+function PairsView({ analysis }: { analysis: Analysis }) {
+  const pairs = pairsOf(analysis);
+  return (
+    <ol className="grid gap-3" data-testid="analysis-pairs">
+      {pairs.map((pair, index) => (
+        <li key={index} className="grid overflow-hidden rounded-lg border border-border sm:grid-cols-2">
+          <div className="flex gap-3 bg-destructive/5 p-3">
+            <Icon name="alert" className="mt-0.5 text-destructive" />
+            <div className="grid content-start gap-0.5">
+              <span className="text-[11px] font-semibold uppercase tracking-wider text-destructive/80">Pain point</span>
+              <p className="text-sm" data-testid="analysis-pain">
+                {pair.pain || '—'}
+              </p>
+            </div>
+          </div>
+          <div className="flex gap-3 border-t border-border bg-success/5 p-3 sm:border-t-0 sm:border-l">
+            <Icon name="check" className="mt-0.5 text-success" />
+            <div className="grid content-start gap-0.5">
+              <span className="text-[11px] font-semibold uppercase tracking-wider text-success">Solution</span>
+              <p className="text-sm" data-testid="analysis-solution">
+                {pair.solution || '—'}
+              </p>
+            </div>
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function AnalysisEditor({
+  initial,
+  onSave,
+  onCancel,
+}: {
+  initial: Analysis;
+  onSave: (analysis: Analysis) => void;
+  onCancel: () => void;
+}) {
+  // Edit works on a copy (spec §4): Cancel drops it, Save Changes replaces the analysis.
+  const [description, setDescription] = useState(initial.companyDescription);
+  const [audience, setAudience] = useState(initial.targetAudience);
+  const [pairs, setPairs] = useState<PairRow[]>(() => pairsOf(initial));
+
+  const updatePair = (index: number, patch: Partial<PairRow>) =>
+    setPairs((rows) => rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
+
+  function save() {
+    const kept = pairs.filter((row) => row.pain.trim() !== '' || row.solution.trim() !== '');
+    onSave({
+      ...initial,
+      companyDescription: description.trim(),
+      targetAudience: audience.trim(),
+      customerPains: kept.map((row) => row.pain.trim()).filter(Boolean),
+      solutions: kept.map((row) => row.solution.trim()).filter(Boolean),
+    });
+  }
+
+  const valid =
+    description.trim() !== '' &&
+    pairs.some((row) => row.pain.trim() !== '') &&
+    pairs.some((row) => row.solution.trim() !== '');
+
+  return (
+    <div className="grid gap-6" data-testid="analysis-editor">
+      <Field label="Company description">
+        <Textarea
+          rows={4}
+          className="min-h-0"
+          maxLength={3000}
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+          data-testid="edit-description"
+        />
+      </Field>
+      <Field label="Target audience">
+        <Textarea
+          rows={3}
+          className="min-h-0"
+          maxLength={1000}
+          value={audience}
+          onChange={(e) => setAudience(e.target.value)}
+          data-testid="edit-audience"
+        />
+      </Field>
+      <div className="grid gap-3">
+        <SectionTitle>Pain points and solutions</SectionTitle>
+        <div
+          className="hidden gap-2 px-3 text-xs font-medium text-muted-foreground sm:grid sm:grid-cols-[1fr_1fr_2.25rem]"
+          aria-hidden="true"
+        >
+          <span>Pain point</span>
+          <span>Solution (answers the pain on its left)</span>
+        </div>
+        {pairs.map((row, index) => (
+          <div
+            key={index}
+            className="grid gap-2 rounded-lg border border-border p-3 sm:grid-cols-[1fr_1fr_auto] sm:items-start"
+            data-testid="edit-pair"
+          >
+            <Textarea
+              rows={2}
+              className="field-sizing-content min-h-16"
+              aria-label={`Pain point ${index + 1}`}
+              placeholder="Pain point"
+              maxLength={500}
+              value={row.pain}
+              onChange={(e) => updatePair(index, { pain: e.target.value })}
+              data-testid="edit-pain"
+            />
+            <Textarea
+              rows={2}
+              className="field-sizing-content min-h-16"
+              aria-label={`Solution ${index + 1}`}
+              placeholder="Solution"
+              maxLength={1500}
+              value={row.solution}
+              onChange={(e) => updatePair(index, { solution: e.target.value })}
+              data-testid="edit-solution"
+            />
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={`Remove pair ${index + 1}`}
+              className="justify-self-end text-muted-foreground hover:text-destructive"
+              onClick={() => setPairs((rows) => rows.filter((_, i) => i !== index))}
+              disabled={pairs.length === 1}
+              data-testid="remove-pair"
+            >
+              <Icon name="trash" />
+            </Button>
+          </div>
+        ))}
+        <Button
+          variant="outline"
+          size="sm"
+          className="justify-self-start"
+          onClick={() => setPairs((rows) => [...rows, { pain: '', solution: '' }])}
+          disabled={pairs.length >= 12}
+          data-testid="add-pair"
+        >
+          <Icon name="plus" />
+          Add pain point
+        </Button>
+      </div>
+      <div className="flex flex-col-reverse gap-2 border-t border-border pt-5 sm:flex-row sm:justify-end">
+        <Button variant="ghost" onClick={onCancel} data-testid="edit-cancel">
+          Cancel
+        </Button>
+        <Button onClick={save} disabled={!valid} data-testid="edit-save">
+          Save Changes
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** Spec §2 'Company Analysis Complete', with Edit and Proceed to Customization. */
+export function AnalysisCard({
+  analysis,
+  companyUrl,
+  onChange,
+  onProceed,
+}: {
+  analysis: Analysis;
+  companyUrl: string;
+  onChange: (analysis: Analysis) => void;
+  onProceed: () => void;
+}) {
+  const [editing, setEditing] = useState(false);
+  return (
+    <Card className="overflow-hidden" data-testid="analysis-card">
+      <div className="flex flex-wrap items-start justify-between gap-4 border-b border-border bg-success/5 px-6 py-5">
+        <div className="flex items-start gap-3">
+          <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-success/15 text-success">
+            <Icon name="check" className="h-5 w-5" />
+          </span>
+          <div className="grid gap-0.5">
+            <h2 className="text-lg font-semibold leading-tight">Company Analysis Complete</h2>
+            <p className="text-sm text-muted-foreground">
+              <span className="font-medium text-foreground" data-testid="analysis-company">
+                {analysis.companyName}
+              </span>
+              {companyUrl ? <span className="break-all"> · {companyUrl}</span> : null}
+            </p>
+          </div>
+        </div>
+        {editing ? (
+          <Badge variant="accent">Editing</Badge>
+        ) : (
+          <Button variant="outline" size="sm" onClick={() => setEditing(true)} data-testid="analysis-edit">
+            <Icon name="pencil" />
+            Edit
+          </Button>
+        )}
+      </div>
+      <div className="px-6 py-6">
+        {editing ? (
+          <AnalysisEditor
+            initial={analysis}
+            onCancel={() => setEditing(false)}
+            onSave={(edited) => {
+              onChange(edited);
+              setEditing(false);
+            }}
+          />
+        ) : (
+          <div className="grid gap-6">
+            <div className="grid gap-2">
+              <SectionTitle>Company description</SectionTitle>
+              <p className="text-sm leading-relaxed" data-testid="analysis-description">
+                {analysis.companyDescription}
+              </p>
+            </div>
+            <div className="grid gap-2">
+              <SectionTitle>Target audience</SectionTitle>
+              <p className="text-sm leading-relaxed" data-testid="analysis-audience">
+                {analysis.targetAudience || '—'}
+              </p>
+            </div>
+            {analysis.targetJobTitles.length > 0 ? (
+              <div className="grid gap-2">
+                <SectionTitle>Target job titles</SectionTitle>
+                <ul className="flex flex-wrap gap-2">
+                  {analysis.targetJobTitles.map((title) => (
+                    <li key={title}>
+                      <Badge variant="accent" className="font-medium">
+                        {title}
+                      </Badge>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
+            <div className="grid gap-3">
+              <SectionTitle>Customer pain points and solutions</SectionTitle>
+              <PairsView analysis={analysis} />
+            </div>
+            <div className="flex justify-end border-t border-border pt-5">
+              <Button size="lg" onClick={onProceed} data-testid="proceed-customization">
+                Proceed to Customization
+                <Icon name="arrowRight" />
+              </Button>
+            </div>
+          </div>
+        )}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,102 @@
+import type { Customization } from '@seqgen/proto';
+import { Card } from '../../../components/ui/Card';
+import { Spinner } from '../../../components/ui/Spinner';
+import { Icon } from '../../dashboard/icons';
+import { SequenceResult } from '../../sequence/components/SequenceResult';
+import type { ConversationMessage } from '../conversation';
+
+export const CONVERSATION_PLACEHOLDER = 'Email sequences will appear here once generated';
+export const GENERATING_MESSAGE = 'Analyzing company and generating email sequence...';
+
+function timeOf(timestamp: number) {
+  return new Date(timestamp).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+}
+
+/** Spec §2 conversation area: the company as the user's message, the sequence as the answer. */
+export function ConversationView({
+  messages,
+  generating,
+  companyUrl,
+  customization,
+}: {
+  messages: ConversationMessage[];
+  generating: boolean;
+  companyUrl: string;
+  customization: Customization | null;
+}) {
+  if (messages.length === 0) {
+    return (
+      <Card
+        className="flex flex-col items-center justify-center gap-3 border-dashed px-6 py-12 text-center shadow-none"
+        data-testid="conversation-placeholder"
+      >
+        <span className="flex h-11 w-11 items-center justify-center rounded-2xl bg-accent text-accent-foreground">
+          <Icon name="mail" className="h-5 w-5" />
+        </span>
+        <p className="text-sm text-muted-foreground">{CONVERSATION_PLACEHOLDER}</p>
+      </Card>
+    );
+  }
+  return (
+    <section className="grid gap-5" aria-label="Conversation" data-testid="conversation">
+      {messages.map((message) =>
+        message.type === 'user' ? (
+          <div key={`user-${message.timestamp}`} className="flex justify-end" data-testid="user-message">
+            <div className="max-w-[85%] rounded-2xl rounded-br-md bg-primary px-4 py-2.5 text-primary-foreground shadow-sm">
+              <p className="break-all text-sm font-medium">{message.content}</p>
+              <p className="mt-0.5 text-right text-[11px] opacity-75">{timeOf(message.timestamp)}</p>
+            </div>
+          </div>
+        ) : (
+          <div key={`assistant-${message.timestamp}`} className="grid gap-3" data-testid="assistant-message">
+            <div className="flex items-center gap-2 text-sm text-muted-foreground">
+              <span className="flex h-7 w-7 items-center justify-center rounded-full bg-accent text-accent-foreground">
+                <Icon name="sparkles" className="h-3.5 w-3.5" />
+              </span>
+              <span>{message.content}</span>
+              <span className="text-[11px]">· {timeOf(message.timestamp)}</span>
+            </div>
+            {message.emailSequence ? (
+              <SequenceResult emails={message.emailSequence} companyUrl={companyUrl} customization={customization} />
+            ) : null}
+          </div>
+        ),
+      )}
+      {generating ? (
+        <div className="flex w-fit max-w-full items-center gap-3 rounded-2xl rounded-bl-md border border-border bg-card px-4 py-3 text-sm shadow-sm">
+          <Spinner className="h-4 w-4 text-highlight" label="Generating" />
+          <span data-testid="generating-message">{GENERATING_MESSAGE}</span>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+/** Spec §2: after generation, a green card pointing at the sequence, with Start Over. */
+export function GenerationSuccessCard({ onStartOver }: { onStartOver: () => void }) {
+  return (
+    <div
+      className="flex flex-col gap-4 rounded-xl border border-success/40 bg-success/10 px-5 py-4 sm:flex-row sm:items-center sm:justify-between"
+      data-testid="success-card"
+    >
+      <div className="flex items-center gap-3">
+        <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-success text-white">
+          <Icon name="check" />
+        </span>
+        <div>
+          <p className="font-semibold">Let's check out your sequence below!</p>
+          <p className="text-sm text-muted-foreground">Rate it, save it, copy it or export it for your CRM.</p>
+        </div>
+      </div>
+      <button
+        type="button"
+        onClick={onStartOver}
+        className="inline-flex h-9 cursor-pointer items-center justify-center gap-2 rounded-lg border border-success/50 bg-background px-4 text-sm font-medium transition-colors hover:bg-success/10 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        data-testid="success-start-over"
+      >
+        <Icon name="arrowLeft" />
+        Start Over
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,343 @@
+import type { Customization } from '@seqgen/proto';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { Button } from '../../../components/ui/Button';
+import { Card } from '../../../components/ui/Card';
+import { Input } from '../../../components/ui/Input';
+import { Textarea } from '../../../components/ui/Textarea';
+import { cn } from '../../../lib/cn';
+import { Icon, type IconName } from '../../dashboard/icons';
+import {
+  canContinue,
+  emptyDraft,
+  nextStep,
+  previousStep,
+  progressOf,
+  toCustomization,
+  type WizardDraft,
+  type WizardStep,
+} from '../wizard';
+import { GeneratingProgress } from './GeneratingProgress';
+import { ToneSlider } from './ToneSlider';
+
+interface Option<V extends string> {
+  value: V;
+  label: string;
+  description: string;
+  icon: IconName;
+}
+
+function OptionCards<V extends string>({
+  label,
+  options,
+  selected,
+  onChoose,
+}: {
+  label: string;
+  options: Option<V>[];
+  selected: V | undefined;
+  onChoose: (value: V) => void;
+}) {
+  return (
+    <div className="grid gap-3 sm:grid-cols-2" role="radiogroup" aria-label={label}>
+      {options.map((option) => {
+        const active = option.value === selected;
+        return (
+          // biome-ignore lint/a11y/useSemanticElements: a card-sized choice that also advances the wizard.
+          <button
+            key={option.value}
+            type="button"
+            role="radio"
+            aria-checked={active}
+            onClick={() => onChoose(option.value)}
+            data-testid={`wizard-option-${option.value}`}
+            className={cn(
+              'group flex cursor-pointer items-start gap-3 rounded-xl border p-4 text-left transition-all',
+              'hover:border-primary/60 hover:bg-accent/40 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+              active ? 'border-primary bg-accent/60 ring-1 ring-primary' : 'border-border bg-card',
+            )}
+          >
+            <span
+              className={cn(
+                'flex h-9 w-9 shrink-0 items-center justify-center rounded-lg transition-colors',
+                active
+                  ? 'bg-primary text-primary-foreground'
+                  : 'bg-muted text-muted-foreground group-hover:text-foreground',
+              )}
+            >
+              <Icon name={option.icon} />
+            </span>
+            <span className="grid gap-0.5">
+              <span className="font-medium">{option.label}</span>
+              <span className="text-sm text-muted-foreground">{option.description}</span>
+            </span>
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+const STEP_COPY: Record<WizardStep, { title: string; question: string }> = {
+  targetCompany: {
+    title: 'Target Company',
+    question: 'Do you want to personalise this sequence to a specific account?',
+  },
+  prospectUrl: { title: 'Prospect Company URL', question: 'Which company are you writing to?' },
+  personaType: { title: 'Persona Targeting', question: 'Who will read these emails?' },
+  personaDetails: { title: 'Persona Details', question: 'What is their role or title?' },
+  seniority: { title: 'Seniority', question: 'Where does this persona sit?' },
+  industry: { title: 'Industry', question: 'Should the sequence speak to one industry?' },
+  industryDetails: { title: 'Industry Details', question: 'Which industry?' },
+  tone: { title: 'Tone', question: 'How formal should the emails sound?' },
+  context: { title: 'Last Step', question: 'Anything else the emails should know?' },
+};
+
+/**
+ * Spec §2 Customization wizard, transitions per §4 (see wizard.ts). Choice steps advance on click;
+ * text steps need a non-blank answer (§5). The last step sends the customization.
+ */
+export function CustomizationWizard({
+  companyLabel,
+  generating,
+  onGenerate,
+  onDashboard,
+}: {
+  companyLabel: string;
+  generating: boolean;
+  onGenerate: (customization: Customization) => void;
+  onDashboard: () => void;
+}) {
+  const [step, setStep] = useState<WizardStep>('targetCompany');
+  const [draft, setDraft] = useState<WizardDraft>(emptyDraft);
+  const { position, total } = progressOf(step, draft);
+  const back = previousStep(step, draft);
+  const ready = canContinue(step, draft);
+
+  const update = (patch: Partial<WizardDraft>) => setDraft((current) => ({ ...current, ...patch }));
+
+  function advance(from: WizardStep, answers: WizardDraft) {
+    if (!canContinue(from, answers)) return;
+    const next = nextStep(from, answers);
+    if (next) setStep(next);
+    else onGenerate(toCustomization(answers));
+  }
+
+  /** A choice is stored and the wizard moves on with it in one click. */
+  function choose(patch: Partial<WizardDraft>) {
+    const answers = { ...draft, ...patch };
+    setDraft(answers);
+    advance(step, answers);
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!generating) advance(step, draft);
+  }
+
+  let body: ReactNode;
+  switch (step) {
+    case 'targetCompany':
+      body = (
+        <OptionCards
+          label={STEP_COPY[step].question}
+          options={[
+            { value: 'yes', label: 'Yes', description: 'Mention one prospect company by name.', icon: 'target' },
+            { value: 'no', label: 'No', description: 'Write for any company in the audience.', icon: 'users' },
+          ]}
+          selected={draft.targetSpecificCompany}
+          onChoose={(value) => choose({ targetSpecificCompany: value })}
+        />
+      );
+      break;
+    case 'prospectUrl':
+      body = (
+        <Input
+          aria-label="Prospect company URL"
+          inputMode="url"
+          placeholder="https://prospect.com"
+          value={draft.prospectCompanyUrl}
+          onChange={(e) => update({ prospectCompanyUrl: e.target.value })}
+          data-testid="wizard-prospect-url"
+          autoFocus
+        />
+      );
+      break;
+    case 'personaType':
+      body = (
+        <OptionCards
+          label={STEP_COPY[step].question}
+          options={[
+            {
+              value: 'generic',
+              label: 'Generic Target',
+              description: 'Anyone in your target audience.',
+              icon: 'users',
+            },
+            {
+              value: 'specific',
+              label: 'Specific Persona',
+              description: 'One role, such as VP Finance.',
+              icon: 'user',
+            },
+          ]}
+          selected={draft.persona}
+          onChoose={(value) => choose({ persona: value })}
+        />
+      );
+      break;
+    case 'personaDetails':
+      body = (
+        <Input
+          aria-label="Persona role or title"
+          placeholder="e.g. VP Finance, Head of Revenue Operations"
+          value={draft.specificPersona}
+          maxLength={200}
+          onChange={(e) => update({ specificPersona: e.target.value })}
+          data-testid="wizard-persona"
+          autoFocus
+        />
+      );
+      break;
+    case 'seniority':
+      body = (
+        <OptionCards
+          label={STEP_COPY[step].question}
+          options={[
+            {
+              value: 'above',
+              label: 'Above the Line',
+              description: 'Executives and budget holders: outcomes and ROI.',
+              icon: 'chart',
+            },
+            {
+              value: 'below',
+              label: 'Below the Line',
+              description: 'Managers and practitioners: workflow and time saved.',
+              icon: 'layers',
+            },
+          ]}
+          selected={draft.seniority}
+          onChoose={(value) => choose({ seniority: value })}
+        />
+      );
+      break;
+    case 'industry':
+      body = (
+        <OptionCards
+          label={STEP_COPY[step].question}
+          options={[
+            {
+              value: 'specific',
+              label: 'Specific Industry',
+              description: 'Use the language of one industry.',
+              icon: 'building',
+            },
+            {
+              value: 'agnostic',
+              label: 'Industry Agnostic',
+              description: 'Keep the emails broadly applicable.',
+              icon: 'layers',
+            },
+          ]}
+          selected={draft.industry}
+          onChoose={(value) => choose({ industry: value })}
+        />
+      );
+      break;
+    case 'industryDetails':
+      body = (
+        <Input
+          aria-label="Industry"
+          placeholder="e.g. B2B SaaS, Logistics, Healthcare"
+          value={draft.specificIndustry}
+          maxLength={200}
+          onChange={(e) => update({ specificIndustry: e.target.value })}
+          data-testid="wizard-industry"
+          autoFocus
+        />
+      );
+      break;
+    case 'tone':
+      body = <ToneSlider value={draft.tone} onChange={(tone) => update({ tone })} />;
+      break;
+    case 'context':
+      body = (
+        <Textarea
+          aria-label="Additional context"
+          rows={4}
+          className="min-h-0"
+          maxLength={4000}
+          placeholder="An event you're attending, a recent launch, a discount this quarter… (optional)"
+          value={draft.additionalContext}
+          onChange={(e) => update({ additionalContext: e.target.value })}
+          disabled={generating}
+          data-testid="wizard-context"
+        />
+      );
+      break;
+  }
+
+  const isChoice = ['targetCompany', 'personaType', 'seniority', 'industry'].includes(step);
+  const copy = STEP_COPY[step];
+
+  return (
+    <Card className="overflow-hidden" data-testid="customization-wizard">
+      <div className="border-b border-border px-6 pt-5 pb-4">
+        <div className="flex items-center justify-between gap-3 text-xs text-muted-foreground">
+          <span className="flex min-w-0 items-center gap-1.5 truncate">
+            <Icon name="sliders" className="h-3.5 w-3.5" />
+            Customize for <span className="truncate font-medium text-foreground">{companyLabel}</span>
+          </span>
+          <span className="shrink-0 tabular-nums" data-testid="wizard-progress">
+            Step {position} of {total}
+          </span>
+        </div>
+        <div className="mt-3 flex gap-1" aria-hidden="true">
+          {Array.from({ length: total }, (_, index) => (
+            <span
+              key={index}
+              className={cn(
+                'h-1.5 flex-1 rounded-full transition-colors duration-300',
+                index < position ? 'bg-primary' : 'bg-muted',
+              )}
+            />
+          ))}
+        </div>
+      </div>
+      <form onSubmit={onSubmit} noValidate className="grid gap-6 px-6 py-6">
+        <div className="grid gap-1">
+          <h2 className="text-xl font-semibold tracking-tight" data-testid="wizard-title">
+            {copy.title}
+          </h2>
+          <p className="text-sm text-muted-foreground">{copy.question}</p>
+        </div>
+        {body}
+        {step === 'context' && generating ? <GeneratingProgress /> : null}
+        <div className="flex items-center justify-between gap-2 border-t border-border pt-5">
+          {back ? (
+            <Button variant="ghost" onClick={() => setStep(back)} disabled={generating} data-testid="wizard-back">
+              <Icon name="arrowLeft" />
+              Back
+            </Button>
+          ) : (
+            <Button variant="outline" onClick={onDashboard} data-testid="wizard-dashboard">
+              <Icon name="home" />
+              Dashboard
+            </Button>
+          )}
+          {step === 'context' ? (
+            <Button type="submit" size="lg" disabled={generating} data-testid="generate-emails">
+              <Icon name="sparkles" />
+              {generating ? 'Generating...' : 'Generate Emails'}
+            </Button>
+          ) : isChoice ? null : (
+            <Button type="submit" disabled={!ready} data-testid="wizard-continue">
+              Continue
+              <Icon name="arrowRight" />
+            </Button>
+          )}
+        </div>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import {
+  canContinue,
+  emptyDraft,
+  nextStep,
+  pathOf,
+  previousStep,
+  progressOf,
+  TONE_DEFAULT,
+  toCustomization,
+  toneLabel,
+  type WizardDraft,
+} from './wizard';
+
+const draft = (overrides: Partial<WizardDraft> = {}): WizardDraft => ({ ...emptyDraft(), ...overrides });
+
+describe('wizard transitions (spec §4)', () => {
+  it('target company: yes goes to the URL step, then persona type; no goes to persona type', () => {
+    expect(nextStep('targetCompany', draft({ targetSpecificCompany: 'yes' }))).toBe('prospectUrl');
+    expect(nextStep('prospectUrl', draft({ targetSpecificCompany: 'yes' }))).toBe('personaType');
+    expect(nextStep('targetCompany', draft({ targetSpecificCompany: 'no' }))).toBe('personaType');
+  });
+
+  it('persona: specific goes to details, seniority, industry; generic goes to industry', () => {
+    const specific = draft({ persona: 'specific' });
+    expect(nextStep('personaType', specific)).toBe('personaDetails');
+    expect(nextStep('personaDetails', specific)).toBe('seniority');
+    expect(nextStep('seniority', specific)).toBe('industry');
+    expect(nextStep('personaType', draft({ persona: 'generic' }))).toBe('industry');
+  });
+
+  it('industry: specific goes to details then tone; agnostic goes to tone; tone → context → generate', () => {
+    expect(nextStep('industry', draft({ industry: 'specific' }))).toBe('industryDetails');
+    expect(nextStep('industryDetails', draft({ industry: 'specific' }))).toBe('tone');
+    expect(nextStep('industry', draft({ industry: 'agnostic' }))).toBe('tone');
+    expect(nextStep('tone', draft())).toBe('context');
+    expect(nextStep('context', draft())).toBeNull();
+  });
+
+  it('Back from industry returns to seniority for a specific persona, else to persona type', () => {
+    expect(previousStep('industry', draft({ persona: 'specific' }))).toBe('seniority');
+    expect(previousStep('industry', draft({ persona: 'generic' }))).toBe('personaType');
+  });
+
+  it('Back from tone returns to industry details for a specific industry, else to industry', () => {
+    expect(previousStep('tone', draft({ industry: 'specific' }))).toBe('industryDetails');
+    expect(previousStep('tone', draft({ industry: 'agnostic' }))).toBe('industry');
+  });
+
+  it('Back from every other step goes one step up its branch; the first step has none', () => {
+    expect(previousStep('targetCompany', draft())).toBeNull();
+    expect(previousStep('prospectUrl', draft())).toBe('targetCompany');
+    expect(previousStep('personaType', draft({ targetSpecificCompany: 'yes' }))).toBe('prospectUrl');
+    expect(previousStep('personaType', draft({ targetSpecificCompany: 'no' }))).toBe('targetCompany');
+    expect(previousStep('personaDetails', draft())).toBe('personaType');
+    expect(previousStep('seniority', draft())).toBe('personaDetails');
+    expect(previousStep('industryDetails', draft())).toBe('industry');
+    expect(previousStep('context', draft())).toBe('tone');
+  });
+
+  it('needs a choice on choice steps and non-blank text on the detail steps (spec §5)', () => {
+    expect(canContinue('targetCompany', draft())).toBe(false);
+    expect(canContinue('targetCompany', draft({ targetSpecificCompany: 'no' }))).toBe(true);
+    expect(canContinue('prospectUrl', draft({ prospectCompanyUrl: '   ' }))).toBe(false);
+    expect(canContinue('prospectUrl', draft({ prospectCompanyUrl: 'acme.com' }))).toBe(true);
+    expect(canContinue('personaType', draft())).toBe(false);
+    expect(canContinue('personaDetails', draft({ specificPersona: ' ' }))).toBe(false);
+    expect(canContinue('personaDetails', draft({ specificPersona: 'CFO' }))).toBe(true);
+    expect(canContinue('seniority', draft())).toBe(false);
+    expect(canContinue('seniority', draft({ seniority: 'below' }))).toBe(true);
+    expect(canContinue('industry', draft())).toBe(false);
+    expect(canContinue('industryDetails', draft({ specificIndustry: '\t' }))).toBe(false);
+    expect(canContinue('industryDetails', draft({ specificIndustry: 'SaaS' }))).toBe(true);
+    expect(canContinue('tone', draft())).toBe(true);
+    expect(canContinue('tone', draft({ tone: 101 }))).toBe(false);
+    expect(canContinue('context', draft())).toBe(true);
+  });
+
+  it('counts progress along the branch the answers describe', () => {
+    expect(pathOf(draft())).toEqual(['targetCompany', 'personaType', 'industry', 'tone', 'context']);
+    const full = draft({ targetSpecificCompany: 'yes', persona: 'specific', industry: 'specific' });
+    expect(pathOf(full)).toHaveLength(9);
+    expect(progressOf('seniority', full)).toEqual({ position: 5, total: 9 });
+    expect(progressOf('tone', draft())).toEqual({ position: 4, total: 5 });
+  });
+});
+
+describe('tone (spec §5)', () => {
+  it('labels the slider at the thresholds 20, 40, 60, 80', () => {
+    expect(TONE_DEFAULT).toBe(50);
+    expect([0, 20, 21, 40, 41, 60, 61, 80, 81, 100].map(toneLabel)).toEqual([
+      'Very Casual',
+      'Very Casual',
+      'Casual',
+      'Casual',
+      'Balanced',
+      'Balanced',
+      'Professional',
+      'Professional',
+      'Very Professional',
+      'Very Professional',
+    ]);
+  });
+});
+
+describe('toCustomization', () => {
+  it('sends the answers of the chosen branches, trimmed', () => {
+    expect(
+      toCustomization(
+        draft({
+          targetSpecificCompany: 'yes',
+          prospectCompanyUrl: ' globex.com ',
+          persona: 'specific',
+          specificPersona: ' VP Finance ',
+          seniority: 'above',
+          industry: 'specific',
+          specificIndustry: 'SaaS ',
+          tone: 80,
+          additionalContext: ' Q3 push ',
+        }),
+      ),
+    ).toEqual({
+      targetSpecificCompany: 'yes',
+      prospectCompanyUrl: 'globex.com',
+      persona: 'specific',
+      specificPersona: 'VP Finance',
+      seniority: 'above',
+      industry: 'specific',
+      specificIndustry: 'SaaS',
+      tone: 80,
+      additionalContext: 'Q3 push',
+    });
+  });
+
+  it('drops answers of branches the user left', () => {
+    const c = toCustomization(
+      draft({
+        targetSpecificCompany: 'no',
+        prospectCompanyUrl: 'globex.com',
+        persona: 'generic',
+        specificPersona: 'CFO',
+        seniority: 'below',
+        industry: 'agnostic',
+        specificIndustry: 'Retail',
+      }),
+    );
+    expect(c).toMatchObject({ prospectCompanyUrl: '', specificPersona: '', seniority: '', specificIndustry: '' });
+  });
+});

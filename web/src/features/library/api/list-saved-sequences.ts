@@ -1,0 +1,14 @@
+import { type SavedSequence, SavedSequenceList } from '@seqgen/proto';
+import useSWR from 'swr';
+import { type ApiOptions, apiGet } from '../../../lib/api';
+
+export const savedSequencesKey = '/api/saved-sequences';
+
+export function listSavedSequences(options: ApiOptions = {}): Promise<SavedSequence[]> {
+  return apiGet(savedSequencesKey, { ...options, schema: SavedSequenceList });
+}
+
+/** Read fresh on every visit: a sequence saved on the dashboard must show up here. */
+export function useSavedSequences() {
+  return useSWR(savedSequencesKey, () => listSavedSequences(), { revalidateOnMount: true });
+}

@@ -1,0 +1,150 @@
+import type { SavedSequence } from '@seqgen/proto';
+import { useState } from 'react';
+import { Badge } from '../../../components/ui/Badge';
+import { Button } from '../../../components/ui/Button';
+import { Card } from '../../../components/ui/Card';
+import { toast } from '../../../components/ui/toast-store';
+import { exportBaseName } from '../../../lib/export';
+import { Icon } from '../../dashboard/icons';
+import { CopyButton } from '../../sequence/components/CopyButton';
+import { exportWithToast } from '../../sequence/components/SequenceResult';
+import { copyToClipboard, emailAsText } from '../../sequence/copy';
+import { emailsOf } from '../../sequence/sequence';
+import { useDeleteSavedSequence } from '../api/delete-saved-sequence';
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+function savedOn(createdAt: string) {
+  const date = new Date(createdAt);
+  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
+}
+
+/** Spec §2 Saved sequences: one card with its emails, copy, exports and delete. */
+export function SavedSequenceCard({ sequence }: { sequence: SavedSequence }) {
+  const emails = emailsOf(sequence.emailSequence);
+  const [expanded, setExpanded] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const { trigger: remove, isMutating: deleting } = useDeleteSavedSequence();
+  const visible = expanded ? emails : emails.slice(0, 2);
+  const baseName = exportBaseName(sequence.title);
+
+  async function onDelete() {
+    try {
+      await remove(sequence.id);
+      toast({ title: 'Sequence deleted', variant: 'success' });
+    } catch {
+      toast({ title: 'Delete failed', description: 'Please try again', variant: 'destructive' });
+      setConfirming(false);
+    }
+  }
+
+  return (
+    <Card className="overflow-hidden" data-testid="saved-sequence">
+      <div className="flex flex-wrap items-start justify-between gap-4 border-b border-border px-5 py-4">
+        <div className="grid min-w-0 gap-1.5">
+          <h2 className="text-lg font-semibold leading-tight break-words" data-testid="saved-title">
+            {sequence.title}
+          </h2>
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
+            <Badge variant="accent" data-testid="saved-count">
+              {emails.length} {emails.length === 1 ? 'email' : 'emails'}
+            </Badge>
+            <span className="flex items-center gap-1.5">
+              <Icon name="calendar" className="h-3.5 w-3.5" />
+              Saved {savedOn(sequence.createdAt)}
+            </span>
+            {sequence.companyUrl ? (
+              <span className="flex min-w-0 items-center gap-1.5" data-testid="saved-company-url">
+                <Icon name="link" className="h-3.5 w-3.5" />
+                <span className="truncate">{sequence.companyUrl}</span>
+              </span>
+            ) : null}
+          </div>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => void copyToClipboard(emails.map(emailAsText).join('\n\n---\n\n'))}
+            data-testid="saved-copy-all"
+          >
+            <Icon name="copy" />
+            Copy All
+          </Button>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => exportWithToast(emails, 'csv', baseName)}
+            data-testid="saved-export-csv"
+          >
+            <Icon name="download" />
+            CSV
+          </Button>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => exportWithToast(emails, 'txt', baseName)}
+            data-testid="saved-export-txt"
+          >
+            <Icon name="file" />
+            Text
+          </Button>
+          {confirming ? (
+            <span className="flex items-center gap-1">
+              <Button
+                variant="destructive"
+                size="sm"
+                disabled={deleting}
+                onClick={() => void onDelete()}
+                data-testid="saved-delete-confirm"
+              >
+                Delete
+              </Button>
+              <Button variant="ghost" size="sm" disabled={deleting} onClick={() => setConfirming(false)}>
+                Keep
+              </Button>
+            </span>
+          ) : (
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={`Delete ${sequence.title}`}
+              className="text-muted-foreground hover:text-destructive"
+              onClick={() => setConfirming(true)}
+              data-testid="saved-delete"
+            >
+              <Icon name="trash" />
+            </Button>
+          )}
+        </div>
+      </div>
+      <ol className="divide-y divide-border">
+        {visible.map((email, index) => (
+          <li key={index} className="grid gap-1.5 px-5 py-4" data-testid="saved-email">
+            <div className="flex items-center justify-between gap-3">
+              <span className="text-xs font-semibold uppercase tracking-wider text-muted-foreground">
+                Email {index + 1}
+              </span>
+              <CopyButton text={emailAsText(email)} what={`email ${index + 1}`} testId="saved-copy-email" />
+            </div>
+            <p className="font-medium">{email.subject}</p>
+            {expanded ? (
+              <p className="whitespace-pre-wrap text-sm leading-relaxed text-foreground/90">{email.body}</p>
+            ) : (
+              <p className="line-clamp-2 text-sm text-muted-foreground">{email.body}</p>
+            )}
+          </li>
+        ))}
+      </ol>
+      <button
+        type="button"
+        onClick={() => setExpanded((value) => !value)}
+        aria-expanded={expanded}
+        className="w-full cursor-pointer border-t border-border bg-muted/30 px-5 py-2.5 text-sm font-medium text-highlight transition-colors hover:bg-muted/60"
+        data-testid="saved-toggle"
+      >
+        {expanded ? 'Show less' : emails.length > 2 ? `Show all ${emails.length} emails` : 'Show full emails'}
+      </button>
+    </Card>
+  );
+}

@@ -1,0 +1,21 @@
+import { SavedSequence, SaveSequenceRequest } from '@seqgen/proto';
+import { useSWRConfig } from 'swr';
+import useSWRMutation from 'swr/mutation';
+import { type ApiOptions, apiSend } from '../../../lib/api';
+import { savedSequencesKey } from '../../library/api/list-saved-sequences';
+
+export const saveSequenceKey = '/api/save-sequence';
+
+export function saveSequence(input: SaveSequenceRequest, options: ApiOptions = {}): Promise<SavedSequence> {
+  return apiSend('POST', saveSequenceKey, SaveSequenceRequest.parse(input), { ...options, schema: SavedSequence });
+}
+
+/** Saving makes the library list stale; it refetches when /saved-sequences next mounts it. */
+export function useSaveSequence() {
+  const { mutate } = useSWRConfig();
+  return useSWRMutation(saveSequenceKey, async (_key: string, { arg }: { arg: SaveSequenceRequest }) => {
+    const saved = await saveSequence(arg);
+    void mutate(savedSequencesKey);
+    return saved;
+  });
+}

@@ -1,0 +1,19 @@
+import { toast } from '../../components/ui/toast-store';
+
+/** Copies text and confirms with the spec's toast (§8); a refused clipboard says so. */
+export async function copyToClipboard(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    toast({
+      title: 'Copied to clipboard',
+      description: 'Email content has been copied to your clipboard.',
+      variant: 'success',
+    });
+    return true;
+  } catch {
+    toast({ title: 'Copy failed', description: 'Your browser blocked clipboard access.', variant: 'destructive' });
+    return false;
+  }
+}
+
+export const emailAsText = (email: { subject: string; body: string }) => `Subject: ${email.subject}\n\n${email.body}`;
