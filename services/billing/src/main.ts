@@ -1,14 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import {
+  busSessionVerifier,
   createLogger,
-  createSessionVerifier,
   type Lifecycle,
   listen,
   loadConfig,
   Outbox,
   openInfrastructure,
-  resolveSessionSecret,
-  sessionLivenessOverBus,
 } from '@seqgen/kit';
 import { type BillingAppDeps, billingDeps, createApp } from './app.ts';
 import { billingConfigShape, stripeSettings } from './config.ts';
@@ -41,10 +39,7 @@ export async function start(env: Record<string, string | undefined> = process.en
     db: infra.database.db,
     outbox,
     store: infra.store,
-    // A signed cookie is not enough: auth is asked (over the bus) whether the session is still live.
-    sessions: createSessionVerifier(resolveSessionSecret(config), {
-      liveness: sessionLivenessOverBus(infra.bus, { logger }),
-    }),
+    sessions: busSessionVerifier(config, infra.bus, logger),
     provider: stripe ? createStripeProvider(stripe, logger) : createSandboxProvider(),
     publicUrl: config.PUBLIC_URL,
     trustedProxies: config.TRUSTED_PROXIES.split(',').map((entry) => entry.trim()),

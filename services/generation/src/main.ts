@@ -1,16 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import {
+  busSessionVerifier,
   createLogger,
   createSafeFetcher,
-  createSessionVerifier,
   type Lifecycle,
   listen,
   loadConfig,
   Outbox,
   openInfrastructure,
   RateLimiter,
-  resolveSessionSecret,
-  sessionLivenessOverBus,
 } from '@seqgen/kit';
 import { createApp } from './app.ts';
 import { configProblems, type GenerationConfig, generationConfigShape } from './config.ts';
@@ -96,10 +94,7 @@ export async function start(env: Record<string, string | undefined> = process.en
     sequences,
     publicUrl: config.PUBLIC_URL,
     trustedProxies: config.TRUSTED_PROXIES.split(',').map((entry) => entry.trim()),
-    // A signed cookie is not enough: auth is asked (over the bus) whether the session is still live.
-    sessions: createSessionVerifier(resolveSessionSecret(config), {
-      liveness: sessionLivenessOverBus(infra.bus, { logger }),
-    }),
+    sessions: busSessionVerifier(config, infra.bus, logger),
     analyser,
     readiness: infra.readiness,
   });

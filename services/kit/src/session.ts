@@ -300,3 +300,17 @@ export function resolveSessionSecret(config: {
     return new TextEncoder().encode(secret);
   }
 }
+
+/**
+ * The verifier every service but auth uses: the shared secret checks the signature, and a
+ * signed cookie is not enough — auth is asked over the bus whether the session is still live.
+ */
+export function busSessionVerifier(
+  config: Parameters<typeof resolveSessionSecret>[0],
+  bus: Bus,
+  logger?: Logger,
+): SessionVerifier {
+  return createSessionVerifier(resolveSessionSecret(config), {
+    liveness: sessionLivenessOverBus(bus, logger ? { logger } : {}),
+  });
+}

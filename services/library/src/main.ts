@@ -1,14 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import {
-  createLogger,
-  createSessionVerifier,
-  type Lifecycle,
-  listen,
-  loadConfig,
-  openInfrastructure,
-  resolveSessionSecret,
-  sessionLivenessOverBus,
-} from '@seqgen/kit';
+import { busSessionVerifier, createLogger, type Lifecycle, listen, loadConfig, openInfrastructure } from '@seqgen/kit';
 import { createApp } from './app.ts';
 import { libraryConfigShape } from './config.ts';
 import { DEFAULT_LIBRARY_LIMITS } from './domain/library.ts';
@@ -25,10 +16,7 @@ export async function start(env: Record<string, string | undefined> = process.en
     readiness: infra.readiness,
     db: infra.database.db,
     store: infra.store,
-    // A signed cookie is not enough: auth is asked (over the bus) whether the session is still live.
-    sessions: createSessionVerifier(resolveSessionSecret(config), {
-      liveness: sessionLivenessOverBus(infra.bus, { logger }),
-    }),
+    sessions: busSessionVerifier(config, infra.bus, logger),
     publicUrl: config.PUBLIC_URL,
     trustedProxies: config.TRUSTED_PROXIES.split(',').map((entry) => entry.trim()),
     limits: {

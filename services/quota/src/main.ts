@@ -1,14 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import {
-  createLogger,
-  createSessionVerifier,
-  type Lifecycle,
-  listen,
-  loadConfig,
-  openInfrastructure,
-  resolveSessionSecret,
-  sessionLivenessOverBus,
-} from '@seqgen/kit';
+import { busSessionVerifier, createLogger, type Lifecycle, listen, loadConfig, openInfrastructure } from '@seqgen/kit';
 import { createApp } from './app.ts';
 import { quotaConfigShape } from './config.ts';
 import { purgeReservations, type QuotaDeps } from './domain/quota.ts';
@@ -46,10 +37,7 @@ export async function start(env: Record<string, string | undefined> = process.en
 
   const app = createApp({
     ...deps,
-    // A signed cookie is not enough: auth is asked (over the bus) whether the session is still live.
-    sessions: createSessionVerifier(resolveSessionSecret(config), {
-      liveness: sessionLivenessOverBus(infra.bus, { logger }),
-    }),
+    sessions: busSessionVerifier(config, infra.bus, logger),
     readiness: infra.readiness,
   });
   const url = await listen(app, { host: config.HOST, port: config.PORT }, infra.lifecycle);

@@ -1,14 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import {
+  busSessionVerifier,
   createLogger,
-  createSessionVerifier,
   type Lifecycle,
   listen,
   loadConfig,
   Outbox,
   openInfrastructure,
-  resolveSessionSecret,
-  sessionLivenessOverBus,
 } from '@seqgen/kit';
 import { createApp } from './app.ts';
 import { waitlistConfigShape } from './config.ts';
@@ -33,10 +31,7 @@ export async function start(env: Record<string, string | undefined> = process.en
     logger,
     db: infra.database.db,
     outbox,
-    // A signed cookie is not enough: auth is asked (over the bus) whether the session is still live.
-    sessions: createSessionVerifier(resolveSessionSecret(config), {
-      liveness: sessionLivenessOverBus(infra.bus, { logger }),
-    }),
+    sessions: busSessionVerifier(config, infra.bus, logger),
     readiness: infra.readiness,
   });
   const url = await listen(app, { host: config.HOST, port: config.PORT }, infra.lifecycle);
