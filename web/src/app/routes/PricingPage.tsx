@@ -2,6 +2,7 @@ import type { BillingPeriod } from '@seqgen/proto';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../components/ui/Button';
+import { CheckIcon } from '../../components/ui/CheckIcon';
 import { useUser } from '../../features/auth/api/get-user';
 import { PricingPlans } from '../../features/pricing/components/PricingPlans';
 import { FREE_TRIAL_NOTE, getStartedHref } from '../../features/pricing/plans';
@@ -47,18 +48,7 @@ export function PricingPage() {
       <ul className="mt-6 flex flex-wrap items-center justify-center gap-x-8 gap-y-3 text-sm font-medium">
         {assurances.map((item) => (
           <li key={item} className="flex items-center gap-2">
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 20 20"
-              className="h-4 w-4 text-success"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2.25"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            >
-              <path d="M4.5 10.5l3.5 3.5 7.5-8" />
-            </svg>
+            <CheckIcon className="text-success" />
             {item}
           </li>
         ))}

@@ -1,4 +1,5 @@
 import type { BillingPeriod } from '@seqgen/proto';
+import { CheckIcon } from '../../../components/ui/CheckIcon';
 import { formatUsd, monthlyEquivalent, type Plan, periodUnit, planPrice } from '../../pricing/plans';
 
 /** What is being bought: plan, price per period, quota and what every plan includes. */
@@ -24,18 +25,7 @@ export function PlanSummary({ plan, period }: { plan: Plan; period: BillingPerio
       <ul className="grid gap-2.5 border-t border-border pt-5 text-sm">
         {plan.features.map((feature) => (
           <li key={feature} className="flex gap-2.5">
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 20 20"
-              className="mt-0.5 h-4 w-4 shrink-0 text-highlight"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2.25"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            >
-              <path d="M4.5 10.5l3.5 3.5 7.5-8" />
-            </svg>
+            <CheckIcon />
             <span>{feature}</span>
           </li>
         ))}

@@ -2,6 +2,7 @@ import type { BillingPeriod } from '@seqgen/proto';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
+import { CheckIcon } from '../../../components/ui/CheckIcon';
 import { formatUsd, monthlyEquivalent, type Plan, periodUnit, planPrice } from '../../pricing/plans';
 import { addDays, formatLongDate, NEXT_BILLING_DAYS } from '../checkout';
 
@@ -71,18 +72,7 @@ export function SubscriptionSuccess({
             <ul className="mt-3 grid gap-2.5 text-sm sm:grid-cols-2">
               {plan.features.map((feature) => (
                 <li key={feature} className="flex gap-2.5">
-                  <svg
-                    aria-hidden="true"
-                    viewBox="0 0 20 20"
-                    className="mt-0.5 h-4 w-4 shrink-0 text-highlight"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="2.25"
-                    strokeLinecap="round"
-                    strokeLinejoin="round"
-                  >
-                    <path d="M4.5 10.5l3.5 3.5 7.5-8" />
-                  </svg>
+                  <CheckIcon />
                   <span>{feature}</span>
                 </li>
               ))}

@@ -1,25 +1,9 @@
 import type { BillingPeriod } from '@seqgen/proto';
 import type { ReactNode } from 'react';
 import { Badge } from '../../../components/ui/Badge';
+import { CheckIcon } from '../../../components/ui/CheckIcon';
 import { cn } from '../../../lib/cn';
 import { annualSavings, formatUsd, monthlyEquivalent, type Plan, periodUnit, planPrice } from '../plans';
-
-function Check() {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 20 20"
-      className="mt-0.5 h-4 w-4 shrink-0 text-highlight"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2.25"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d="M4.5 10.5l3.5 3.5 7.5-8" />
-    </svg>
-  );
-}
 
 /** One plan: price for the chosen period, quota, features, and the caller's call to action. */
 export function PlanCard({ plan, period, action }: { plan: Plan; period: BillingPeriod; action: ReactNode }) {
@@ -55,7 +39,7 @@ export function PlanCard({ plan, period, action }: { plan: Plan; period: Billing
       <ul className="mt-8 grid gap-3 text-sm">
         {plan.features.map((feature) => (
           <li key={feature} className="flex gap-3">
-            <Check />
+            <CheckIcon />
             <span>{feature}</span>
           </li>
         ))}
