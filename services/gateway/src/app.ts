@@ -40,6 +40,9 @@ export function createGateway({ config, logger, store }: GatewayDeps): Service {
       ...(store.redis ? { redis: store.redis, nameSpace: 'gateway-rl:' } : {}),
       // If Redis hiccups, serve rather than lock everyone out; services keep their own limits.
       skipOnError: true,
+      // Stripe delivers every customer's webhooks from a handful of addresses: a per-address
+      // limit would drop payments at busy times. Billing verifies each signature instead.
+      allowList: (request) => request.url.split('?')[0] === '/api/billing/webhook',
       errorResponseBuilder: (_request, context) => ({
         statusCode: 429,
         error: 'rate_limited',

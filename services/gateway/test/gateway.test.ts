@@ -294,6 +294,14 @@ describe.each(await variantsToRun())('gateway with the $name store', (variant) =
         }
       }
       expect(statuses).toEqual([401, 401, 401, 429, 429]);
+      // Payment webhooks come from the provider's few addresses: never limited per address.
+      const webhook = await send(limitedBase, {
+        method: 'POST',
+        url: '/api/billing/webhook',
+        headers: { 'x-forwarded-for': '203.0.113.9', 'content-type': 'application/json' },
+        payload: '{}',
+      });
+      expect(webhook.statusCode).not.toBe(429);
       const otherClient = await send(limitedBase, {
         method: 'GET',
         url: '/api/waitlist',
