@@ -1,21 +1,33 @@
+import { type ComponentType, lazy, Suspense } from 'react';
 import { createBrowserRouter, Outlet, ScrollRestoration } from 'react-router-dom';
+import { PageSpinner } from '../components/ui/Spinner';
 import { HomeRoute, RequireAuthState } from './guards';
 import { PublicLayout } from './layout/PublicLayout';
 import { AuthPage } from './routes/AuthPage';
 import { ContactPage } from './routes/ContactPage';
-import { DashboardPage } from './routes/DashboardPage';
 import { LandingPage } from './routes/LandingPage';
 import { NotFoundPage } from './routes/NotFoundPage';
 import { PricingPage } from './routes/PricingPage';
 import { PrivacyPage } from './routes/PrivacyPage';
 import { PromoPreviewPage } from './routes/PromoPreviewPage';
 import { ResetPasswordPage } from './routes/ResetPasswordPage';
-import { SavedSequencesPage } from './routes/SavedSequencesPage';
-import { SubscribePage } from './routes/SubscribePage';
-import { SubscriptionManagementPage } from './routes/SubscriptionManagementPage';
-import { SubscriptionSuccessPage } from './routes/SubscriptionSuccessPage';
 import { TermsPage } from './routes/TermsPage';
 import { WaitlistPage } from './routes/WaitlistPage';
+
+/**
+ * Signed-in screens load on first visit: a visitor on the landing page never downloads the
+ * generator, the saved list or the payment form (Stripe's libraries included).
+ */
+function later<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  const Page = lazy(async () => ({ default: (await load())[name] as ComponentType }));
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <Page />
+    </Suspense>
+  );
+}
+
+const dashboard = () => later(() => import('./routes/DashboardPage'), 'DashboardPage');
 
 function Root() {
   return (
@@ -34,13 +46,19 @@ export const router = createBrowserRouter([
   {
     element: <Root />,
     children: [
-      { index: true, element: <HomeRoute dashboard={<DashboardPage />} landing={<LandingPage />} /> },
+      { index: true, element: <HomeRoute dashboard={dashboard()} landing={<LandingPage />} /> },
       {
         element: <RequireAuthState access="signedIn" />,
         children: [
-          { path: 'app', element: <DashboardPage /> },
-          { path: 'saved-sequences', element: <SavedSequencesPage /> },
-          { path: 'subscription-management', element: <SubscriptionManagementPage /> },
+          { path: 'app', element: dashboard() },
+          {
+            path: 'saved-sequences',
+            element: later(() => import('./routes/SavedSequencesPage'), 'SavedSequencesPage'),
+          },
+          {
+            path: 'subscription-management',
+            element: later(() => import('./routes/SubscriptionManagementPage'), 'SubscriptionManagementPage'),
+          },
         ],
       },
       {
@@ -53,9 +71,12 @@ export const router = createBrowserRouter([
           { path: 'pricing', element: <PricingPage /> },
           {
             element: <RequireAuthState access="signedIn" />,
-            children: [{ path: 'subscribe', element: <SubscribePage /> }],
+            children: [{ path: 'subscribe', element: later(() => import('./routes/SubscribePage'), 'SubscribePage') }],
           },
-          { path: 'subscription-success', element: <SubscriptionSuccessPage /> },
+          {
+            path: 'subscription-success',
+            element: later(() => import('./routes/SubscriptionSuccessPage'), 'SubscriptionSuccessPage'),
+          },
           { path: 'privacy', element: <PrivacyPage /> },
           { path: 'terms', element: <TermsPage /> },
           { path: 'contact', element: <ContactPage /> },
