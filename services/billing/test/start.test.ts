@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { Lifecycle, parseConfig } from '@seqgen/kit';
 import { quietLogger } from '@seqgen/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { start as startAuth } from '../../auth/src/main.ts';
+import { startAuthBeside, startSettings } from '../../auth/test/beside-auth.ts';
 import { start as startQuota } from '../../quota/src/main.ts';
 import { billingConfigShape, stripeSettings } from '../src/config.ts';
 import { addMonths, priceCents, usageWindowFrom } from '../src/domain/plans.ts';
@@ -90,33 +89,20 @@ describe('billing rules', () => {
  */
 describe('billing started from its main.ts beside auth and quota', () => {
   const lifecycle = new Lifecycle(quietLogger());
-  const run = randomBytes(4).toString('hex');
-  const env = {
-    LOG_LEVEL: 'silent',
-    HOST: '127.0.0.1',
-    PORT: '0',
-    SESSION_SECRET: `start-test-secret-${run}-0123456789`,
-    NATS_STREAM: `BILLING_START_${run}`,
-  };
-  let authUrl: string;
+  const settings = startSettings((run) => ({ NATS_STREAM: `BILLING_START_${run}` }));
+  let auth: Awaited<ReturnType<typeof startAuthBeside>>;
   let quotaUrl: string;
   let billingUrl: string;
 
   beforeAll(async () => {
-    ({ url: authUrl } = await startAuth({ ...env, DATA_DIR: `memory://start-auth-${run}` }, lifecycle));
-    ({ url: quotaUrl } = await startQuota({ ...env, DATA_DIR: `memory://start-quota-${run}` }, lifecycle));
-    ({ url: billingUrl } = await startBilling({ ...env, DATA_DIR: `memory://start-billing-${run}` }, lifecycle));
+    auth = await startAuthBeside(settings, lifecycle);
+    ({ url: quotaUrl } = await startQuota(settings.forService('quota'), lifecycle));
+    ({ url: billingUrl } = await startBilling(settings.forService('billing'), lifecycle));
   });
   afterAll(() => lifecycle.close());
 
   it('subscribes over HTTP with an auth session; quota raises the limit to 200', async () => {
-    const registered = await fetch(`${authUrl}/api/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: `billing-${run}@acme.com`, password: 'correct horse battery' }),
-    });
-    expect(registered.status).toBe(201);
-    const cookie = (registered.headers.getSetCookie()[0] ?? '').split(';')[0] as string;
+    const { cookie } = await auth.register('billing');
     const post = (path: string, body: unknown) =>
       fetch(`${billingUrl}${path}`, {
         method: 'POST',
@@ -142,19 +128,14 @@ describe('billing started from its main.ts beside auth and quota', () => {
 describe('billing started from its main.ts with Stripe settings', () => {
   const lifecycle = new Lifecycle(quietLogger());
   const stripe = new StripeStandIn();
-  const run = randomBytes(4).toString('hex');
+  const settings = startSettings((run) => ({ NATS_STREAM: `BILLING_STRIPE_${run}` }));
   let billingUrl: string;
 
   beforeAll(async () => {
     await stripe.start();
     ({ url: billingUrl } = await startBilling(
       {
-        LOG_LEVEL: 'silent',
-        HOST: '127.0.0.1',
-        PORT: '0',
-        SESSION_SECRET: `start-test-secret-${run}-0123456789`,
-        DATA_DIR: `memory://start-billing-stripe-${run}`,
-        NATS_STREAM: `BILLING_STRIPE_${run}`,
+        ...settings.forService('billing-stripe'),
         STRIPE_SECRET_KEY: stripe.secretKey,
         STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
         STRIPE_PUBLISHABLE_KEY: stripe.publishableKey,

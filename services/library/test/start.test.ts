@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { Lifecycle, parseConfig } from '@seqgen/kit';
 import { quietLogger } from '@seqgen/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { start as startAuth } from '../../auth/src/main.ts';
+import { startAuthBeside, startSettings } from '../../auth/test/beside-auth.ts';
 import { libraryConfigShape } from '../src/config.ts';
 import { start as startLibrary } from '../src/main.ts';
 
@@ -31,30 +30,18 @@ describe('library settings', () => {
  */
 describe('library started from its main.ts', () => {
   const lifecycle = new Lifecycle(quietLogger());
-  const run = randomBytes(4).toString('hex');
-  const env = {
-    LOG_LEVEL: 'silent',
-    HOST: '127.0.0.1',
-    PORT: '0',
-    SESSION_SECRET: `start-test-secret-${run}-0123456789`,
-  };
-  let authUrl: string;
+  const settings = startSettings();
+  let auth: Awaited<ReturnType<typeof startAuthBeside>>;
   let libraryUrl: string;
 
   beforeAll(async () => {
-    ({ url: authUrl } = await startAuth({ ...env, DATA_DIR: `memory://start-auth-${run}` }, lifecycle));
-    ({ url: libraryUrl } = await startLibrary({ ...env, DATA_DIR: `memory://start-library-${run}` }, lifecycle));
+    auth = await startAuthBeside(settings, lifecycle);
+    ({ url: libraryUrl } = await startLibrary(settings.forService('library'), lifecycle));
   });
   afterAll(() => lifecycle.close());
 
   it('saves, lists and deletes with an auth session, and refuses it after logout', async () => {
-    const registered = await fetch(`${authUrl}/api/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: `library-${run}@acme.com`, password: 'correct horse battery' }),
-    });
-    expect(registered.status).toBe(201);
-    const cookie = (registered.headers.getSetCookie()[0] ?? '').split(';')[0] as string;
+    const { cookie } = await auth.register('library');
     const saved = await fetch(`${libraryUrl}/api/save-sequence`, {
       method: 'POST',
       headers: { cookie, 'content-type': 'application/json', origin: libraryUrl },
@@ -71,7 +58,7 @@ describe('library started from its main.ts', () => {
     const deleted = await fetch(`${libraryUrl}/api/saved-sequences/${id}`, { method: 'DELETE', headers: { cookie } });
     expect(deleted.status).toBe(204);
 
-    await fetch(`${authUrl}/api/auth/logout`, { headers: { cookie }, redirect: 'manual' });
+    await fetch(`${auth.url}/api/auth/logout`, { headers: { cookie }, redirect: 'manual' });
     await expect.poll(async () => (await list()).status, { timeout: 10_000, interval: 250 }).toBe(401);
     expect((await fetch(`${libraryUrl}/readyz`)).status).toBe(200);
   });

@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { Lifecycle, MemoryBus } from '@seqgen/kit';
 import { quietLogger } from '@seqgen/kit/testing';
 import { createEnvelope } from '@seqgen/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { start as startAuth } from '../../auth/src/main.ts';
+import { startAuthBeside, startSettings } from '../../auth/test/beside-auth.ts';
 import { start as startQuota } from '../src/main.ts';
 
 /**
@@ -14,21 +13,15 @@ import { start as startQuota } from '../src/main.ts';
 describe('quota started from its main.ts', () => {
   const logger = quietLogger();
   const lifecycle = new Lifecycle(logger);
-  const run = randomBytes(4).toString('hex');
-  const env = {
-    LOG_LEVEL: 'silent',
-    HOST: '127.0.0.1',
-    PORT: '0',
-    SESSION_SECRET: `start-test-secret-${run}-0123456789`,
-  };
+  const settings = startSettings();
   // The in-process bus keeps its streams in module scope: this one reaches the services' bus.
   const bus = new MemoryBus({ logger });
-  let authUrl: string;
+  let auth: Awaited<ReturnType<typeof startAuthBeside>>;
   let quotaUrl: string;
 
   beforeAll(async () => {
-    ({ url: authUrl } = await startAuth({ ...env, DATA_DIR: `memory://start-auth-${run}` }, lifecycle));
-    ({ url: quotaUrl } = await startQuota({ ...env, DATA_DIR: `memory://start-quota-${run}` }, lifecycle));
+    auth = await startAuthBeside(settings, lifecycle);
+    ({ url: quotaUrl } = await startQuota(settings.forService('quota'), lifecycle));
   });
   afterAll(async () => {
     await bus.close();
@@ -36,14 +29,7 @@ describe('quota started from its main.ts', () => {
   });
 
   it('gives a new account 0/5, counts a generated sequence, and refuses once logged out', async () => {
-    const registered = await fetch(`${authUrl}/api/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: `quota-${run}@acme.com`, password: 'correct horse battery' }),
-    });
-    expect(registered.status).toBe(201);
-    const { id: userId } = (await registered.json()) as { id: string };
-    const cookie = (registered.headers.getSetCookie()[0] ?? '').split(';')[0] as string;
+    const { cookie, userId } = await auth.register('quota');
     const usage = async () => {
       const response = await fetch(`${quotaUrl}/api/usage`, { headers: { cookie } });
       return response.status === 200 ? await response.json() : response.status;
@@ -57,7 +43,7 @@ describe('quota started from its main.ts', () => {
     await expect.poll(usage, { timeout: 10_000, interval: 100 }).toEqual({ used: 1, limit: 5 });
 
     expect((await fetch(`${quotaUrl}/api/usage`)).status).toBe(401);
-    await fetch(`${authUrl}/api/auth/logout`, { headers: { cookie }, redirect: 'manual' });
+    await fetch(`${auth.url}/api/auth/logout`, { headers: { cookie }, redirect: 'manual' });
     await expect.poll(usage, { timeout: 10_000, interval: 250 }).toBe(401);
     expect((await fetch(`${quotaUrl}/readyz`)).status).toBe(200);
   });
