@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     include: [
       'proto/**/*.test.ts',
+      'checks/**/*.test.ts',
       'services/**/*.test.ts',
       'web/src/**/*.test.{ts,tsx}',
       'web/e2e/**/*.test.ts',

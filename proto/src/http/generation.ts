@@ -15,6 +15,44 @@ export const AnalyzeCompanyRequest = z.object({
 });
 export type AnalyzeCompanyRequest = z.infer<typeof AnalyzeCompanyRequest>;
 
+/** Languages the writers can write (the built-in composer: en and de; an LLM: all four). */
+export const WRITING_LANGUAGES = ['en', 'de', 'fr', 'es'] as const;
+export const WritingLanguage = z.enum(WRITING_LANGUAGES);
+export type WritingLanguage = z.infer<typeof WritingLanguage>;
+
+/** `auto`: the company site's language when the writer can write it, else English. */
+export const OutputLanguage = z.enum(['auto', ...WRITING_LANGUAGES]);
+export type OutputLanguage = z.infer<typeof OutputLanguage>;
+
+/**
+ * Proof a named customer gives: a result ("Brightmart cut chargebacks by 41% in two quarters.")
+ * or, with `quote`, the words of `person` ("Laura Benedict, VP of Distribution"), as the source
+ * states them; `solution` is the text of the solution it belongs to, when the source says which.
+ */
+export const ProofPoint = z.object({
+  customer: z.string().trim().min(1).max(120),
+  result: z.string().trim().min(1).max(400),
+  solution: z.string().trim().max(1500).optional(),
+  quote: z.boolean().optional(),
+  person: z.string().trim().max(160).optional(),
+});
+export type ProofPoint = z.infer<typeof ProofPoint>;
+
+/** The short, noun-phrase form of a pain ("retailer chargebacks"), for subject lines. */
+export const PainPhrase = z.object({
+  pain: z.string().trim().max(500),
+  phrase: z.string().trim().min(1).max(80),
+});
+export type PainPhrase = z.infer<typeof PainPhrase>;
+
+/**
+ * Spec §3 analysis result plus what the writers need to stay accurate (DESIGN.md §6): each pain
+ * is a full sentence in `customerPains` (the reader's situation), `solutions[i]` answers
+ * `customerPains[i]`; the optional fields carry the short forms, proof points credited to their
+ * customer, named customers, the page's language, and a `notice` of what the page did not say.
+ * Extra fields are looked up by their text, so an edit that changes a pain or a solution simply
+ * leaves the old short form or credit unused rather than attaching it to the wrong row.
+ */
 export const Analysis = z.object({
   companyName: z.string(),
   companyDescription: z.string(),
@@ -22,6 +60,14 @@ export const Analysis = z.object({
   targetJobTitles: z.array(z.string()),
   customerPains: z.array(z.string()),
   solutions: z.array(z.string()),
+  language: WritingLanguage.optional(),
+  painPhrases: z.array(PainPhrase).optional(),
+  proofPoints: z.array(ProofPoint).optional(),
+  customers: z.array(z.string()).optional(),
+  /** True when the page named no buyer titles and the titles are the analyser's inference. */
+  titlesInferred: z.boolean().optional(),
+  /** What the analysis could not find, said to the user (e.g. no customer pain on the page). */
+  notice: z.string().optional(),
 });
 export type Analysis = z.infer<typeof Analysis>;
 
@@ -40,6 +86,7 @@ export const Customization = z.object({
   additionalContext: z.string().trim().max(4000).default(''),
   targetSpecificCompany: z.enum(['yes', 'no']),
   prospectCompanyUrl: z.string().trim().max(2048).default(''),
+  language: OutputLanguage.default('auto'),
 });
 export type Customization = z.infer<typeof Customization>;
 
@@ -59,9 +106,13 @@ const listOf = (label: string, maxItems: number, maxChars: number) =>
     .max(maxItems, `${label}: ${maxItems} items at most`)
     .transform((items) => items.filter(Boolean));
 
+const optionalText = (label: string, maxChars: number) =>
+  z.string().trim().max(maxChars, `${label} is ${maxChars} characters at most`).optional();
+
 /**
  * An analysis as the user hands it back: edited after URL analysis (spec §2 Edit mode) or built
- * from Manual Entry. Bounded, because it is the caller's text, not ours.
+ * from Manual Entry, with the manual form's other fields (spec §3), which the writers use where
+ * they fit. Bounded, because it is the caller's text, not ours.
  */
 export const SubmittedAnalysis = z.object({
   companyName: z.string().trim().min(1, 'Company name is required').max(200),
@@ -73,6 +124,22 @@ export const SubmittedAnalysis = z.object({
     'Add at least one customer pain point',
   ),
   solutions: listOf('Solutions', 12, 1500).refine((items) => items.length > 0, 'Add at least one solution'),
+  language: WritingLanguage.optional(),
+  painPhrases: z.array(PainPhrase).max(24).optional(),
+  proofPoints: z.array(ProofPoint).max(24).optional(),
+  customers: listOf('Customers', 24, 120).optional(),
+  titlesInferred: z.boolean().optional(),
+  notice: optionalText('Notice', 500),
+  // Manual Entry (spec §3): the rest of the form.
+  industry: optionalText('Industry', 200),
+  companySize: optionalText('Company size', 200),
+  keyDifferentiators: listOf('Key differentiators', 12, 500).optional(),
+  recentNews: optionalText('Recent news', 1000),
+  competitors: listOf('Competitors', 12, 120).optional(),
+  pricingModel: optionalText('Pricing model', 500),
+  implementationTime: optionalText('Implementation time', 300),
+  roi: optionalText('ROI', 500),
+  caseStudies: optionalText('Case studies', 4000),
 });
 export type SubmittedAnalysis = z.infer<typeof SubmittedAnalysis>;
 
@@ -117,7 +184,50 @@ export const GenerateEmailsRequest = z
   });
 export type GenerateEmailsRequest = z.infer<typeof GenerateEmailsRequest>;
 
-export const GenerateEmailsResponse = z.object({ sequence: EmailSequence });
+export const CheckStatus = z.enum(['pass', 'warn', 'fail']);
+export type CheckStatus = z.infer<typeof CheckStatus>;
+
+/** One quality check's verdict with a one-line reason (DESIGN.md §6). */
+export const CheckResult = z.object({
+  id: z.string(),
+  label: z.string(),
+  status: CheckStatus,
+  reason: z.string(),
+});
+export type CheckResult = z.infer<typeof CheckResult>;
+
+/** Every check of a sequence: per email (in order) and for the sequence as a whole. */
+export const SequenceChecks = z.object({
+  /** The worst status of all. */
+  status: CheckStatus,
+  summary: z.string(),
+  sequence: z.array(CheckResult),
+  emails: z.array(z.array(CheckResult)),
+});
+export type SequenceChecks = z.infer<typeof SequenceChecks>;
+
+/**
+ * What the checks compare a sequence with: its language, the texts every fact must come from
+ * (analysis, case studies, manual data, the user's context, the prospect's page) and what the
+ * user asked to personalise to. Plain data, so the browser can re-run the same checks.
+ */
+export const CheckContext = z.object({
+  language: WritingLanguage,
+  sources: z.array(z.string()),
+  persona: z.string().optional(),
+  industry: z.string().optional(),
+  prospect: z.string().optional(),
+  caseStudyCustomers: z.array(z.string()).default([]),
+});
+export type CheckContext = z.infer<typeof CheckContext>;
+
+/** Spec §7 `sequence`, plus the checks, the language written in and what the checks used. */
+export const GenerateEmailsResponse = z.object({
+  sequence: EmailSequence,
+  checks: SequenceChecks.optional(),
+  language: WritingLanguage.optional(),
+  checkContext: CheckContext.optional(),
+});
 export type GenerateEmailsResponse = z.infer<typeof GenerateEmailsResponse>;
 
 /** One sequence from the signed-in user's generated history (GET /api/emails). */

@@ -11,7 +11,7 @@ import {
 import { Analysis } from '@seqgen/proto';
 import { extractPage, type PageContent } from '../extraction/page.ts';
 import { type LlmClient, LlmError } from '../llm/client.ts';
-import { analyseSite, type CompanyProfile, profileCompany, type SiteMaterial } from './builtin.ts';
+import { analyseSite, type CompanyProfile, profileCompany, type SiteMaterial } from './builtin/index.ts';
 import { fetchFailure, llmFailure, notEnoughContent, type PageRole } from './errors.ts';
 import { analyseWithLlm } from './llm.ts';
 
@@ -42,7 +42,7 @@ export interface AnalysisOutcome {
 
 /** A page with fewer visible words than this and no description is a JavaScript shell. */
 const MIN_WORDS = 25;
-const CACHE_VERSION = 'v1';
+const CACHE_VERSION = 'v2';
 
 /**
  * The URL as a cache key: scheme and host lower-cased (URL does that), no fragment, no default

@@ -3,8 +3,8 @@ import { Analysis } from '@seqgen/proto';
 import { z } from 'zod';
 import { type PageContent, pageText } from '../extraction/page.ts';
 import { type ChatMessage, type LlmClient, LlmError } from '../llm/client.ts';
-import type { SiteMaterial } from './builtin.ts';
-import { companyNameOf, detectLanguage } from './builtin.ts';
+import type { SiteMaterial } from './builtin/index.ts';
+import { companyNameOf, pageLanguage } from './builtin/index.ts';
 
 /** What the model must return: the proto Analysis, with the bounds a usable first draft has. */
 const text = (max: number) => z.string().trim().min(1).max(max);
@@ -76,7 +76,7 @@ export function buildUserMessage(material: SiteMaterial): string {
   const nonce = randomBytes(6).toString('hex');
   const open = `<<<WEBSITE_DATA ${nonce}>>>`;
   const close = `<<<END_WEBSITE_DATA ${nonce}>>>`;
-  const language = detectLanguage(material.company);
+  const language = pageLanguage(material.company);
   const pages = [describePage('Company home page', material.company, PAGE_CHARS.company)];
   if (material.caseStudies) pages.push(describePage('Case studies page', material.caseStudies, PAGE_CHARS.caseStudies));
   return [

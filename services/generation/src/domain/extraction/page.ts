@@ -206,9 +206,19 @@ export function extractPage(html: string, url: string): PageContent {
   };
 
   const hiddenByStylesheet = hiddenSelectorsFromStyles(index.styles);
-  const blocks = collectBlocks(index.body, hiddenByStylesheet, (removed) => {
+  let blocks = collectBlocks(index.body, hiddenByStylesheet, (removed) => {
     injectionsRemoved += removed;
   });
+  // A JavaScript app shell renders its copy from embedded page data (Next.js __NEXT_DATA__, Nuxt):
+  // what a visitor sees once the script runs is in there.
+  if (countWords(blocks) < SHELL_WORDS && index.pageData.length) {
+    blocks = [
+      ...blocks,
+      ...blocksFromPageData(index.pageData, (removed) => {
+        injectionsRemoved += removed;
+      }),
+    ];
+  }
 
   const htmlLang = clean(index.html?.attribs.lang ?? index.html?.attribs['xml:lang']);
   const ogLocale = meta('og:locale');
@@ -229,8 +239,7 @@ export function extractPage(html: string, url: string): PageContent {
     blocks,
     customerLinks: customerLinks(index.links, url),
     logoNames: logoNames(index.images),
-    // Blocks are whitespace-collapsed, so spaces count words closely enough for a threshold.
-    wordCount: blocks.reduce((sum, block) => sum + spaces(block.text) + 1, 0),
+    wordCount: countWords(blocks),
     injectionsRemoved,
   };
 }
@@ -480,12 +489,75 @@ function logoNames(images: Element[]): string[] {
     const alt = clean(element.attribs.alt);
     if (!/\blogo\b/i.test(alt)) continue;
     const name = alt
-      .replace(/\b(company|customer|client|partner)?\s*logo(type)?\b/gi, '')
+      .replace(/\b(company|customer|client)?\s*logo(type)?\b/gi, '')
       .replace(/[|:–—-]+$/g, '')
       .trim();
     if (name.length >= 2 && name.length <= 40 && wordCount(name) <= 5) names.add(name);
   }
   return [...names];
+}
+
+/** Blocks are whitespace-collapsed, so spaces count words closely enough for a threshold. */
+const countWords = (blocks: Block[]) => blocks.reduce((sum, block) => sum + spaces(block.text) + 1, 0);
+
+/** Fewer visible words than this and the page is a shell whose copy arrives with its script. */
+const SHELL_WORDS = 60;
+const TITLE_KEYS = /^(title|heading|headline|name|label|question)$/i;
+const BODY_KEYS = /^(body|description|subheading|subtitle|text|summary|content|answer|copy|lead|excerpt)$/i;
+const NOT_COPY = /^(https?:|\/|#|[\w.-]+@|[\w-]+\.(svg|png|jpe?g|webp|js|css)$)|^[\w-]+$|[{}<>]|^\$?[\d.,]+$/;
+
+/**
+ * Copy from embedded page data: every object with a short title and a longer body becomes a
+ * heading and a paragraph, in document order; other prose strings become paragraphs.
+ */
+function blocksFromPageData(scripts: Element[], onInjections: (removed: number) => void): Block[] {
+  const blocks: Block[] = [];
+  let group = 10_000;
+  const push = (kind: Block['kind'], raw: string, level?: number) => {
+    if (blocks.length >= MAX_BLOCKS) return;
+    const { text, removed } = withoutInjections(clean(raw));
+    if (removed) onInjections(removed);
+    if (!text) return;
+    const block: Block = { kind, text: truncate(text, MAX_BLOCK_CHARS), group };
+    if (level) block.level = level;
+    blocks.push(block);
+  };
+  const prose = (value: unknown): value is string =>
+    typeof value === 'string' && value.length <= MAX_BLOCK_CHARS && !NOT_COPY.test(value.trim()) && wordCount(value) >= 2;
+  // `level`: the heading level of the next titled object, one deeper under each titled ancestor.
+  const visit = (value: unknown, depth: number, level: number) => {
+    if (depth > 12 || blocks.length >= MAX_BLOCKS) return;
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item, depth + 1, level);
+      return;
+    }
+    if (!value || typeof value !== 'object') return;
+    const record = value as Record<string, unknown>;
+    group += 1;
+    const entries = Object.entries(record);
+    const title = entries.find(([key, item]) => TITLE_KEYS.test(key) && prose(item) && wordCount(item as string) <= 14);
+    if (title) {
+      // A CMS block type says what a section is ("ProblemSection"): an eyebrow a reader would see.
+      const type = typeof record.__typename === 'string' ? record.__typename : '';
+      if (/problem|pain|challenge/i.test(type)) push('p', 'The problem');
+      push('heading', title[1] as string, Math.min(6, level));
+    }
+    for (const [key, item] of entries) {
+      if (title && key === title[0]) continue;
+      if (BODY_KEYS.test(key) && prose(item) && wordCount(item) >= 4) push('p', item);
+      else if (item && typeof item === 'object') visit(item, depth + 1, title ? level + 1 : level);
+    }
+  };
+  for (const script of scripts) {
+    const text = textOf(script);
+    if (text.length > 2_000_000) continue;
+    try {
+      visit(JSON.parse(text), 0, 2);
+    } catch {
+      // Not JSON after all: nothing to read.
+    }
+  }
+  return blocks;
 }
 
 function spaces(text: string): number {
@@ -513,6 +585,8 @@ interface ElementIndex {
   meta: Element[];
   styles: Element[];
   jsonLd: Element[];
+  /** Embedded page data (`<script type="application/json">`, e.g. Next.js __NEXT_DATA__). */
+  pageData: Element[];
   links: Element[];
   images: Element[];
 }
@@ -525,6 +599,7 @@ function indexElements(root: AnyNode): ElementIndex {
     meta: [],
     styles: [],
     jsonLd: [],
+    pageData: [],
     links: [],
     images: [],
   };
@@ -551,6 +626,7 @@ function indexElements(root: AnyNode): ElementIndex {
           continue;
         case 'script':
           if ((element.attribs.type ?? '').toLowerCase() === 'application/ld+json') index.jsonLd.push(element);
+          else if ((element.attribs.type ?? '').toLowerCase() === 'application/json') index.pageData.push(element);
           continue;
         case 'a':
           if (element.attribs.href) index.links.push(element);

@@ -1,5 +1,5 @@
 import type { Analysis, Customization } from '@seqgen/proto';
-import type { CompanyProfile } from '../analysis/builtin.ts';
+import type { CompanyProfile } from '../analysis/builtin/index.ts';
 import {
   capitalise,
   clean,

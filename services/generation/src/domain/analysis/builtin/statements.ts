@@ -1,0 +1,292 @@
+import type { Block, PageContent } from '../../extraction/page.ts';
+import { clean, sentences, wordCount } from '../../extraction/text.ts';
+import type { BenefitRule, Lexicon } from '../lexicon/index.ts';
+import { squash } from './company.ts';
+import {
+  capitalise,
+  isNegative,
+  isPluralPhrase,
+  midSentence,
+  objectAfter,
+  objectBefore,
+  subjectPhrase,
+} from './phrases.ts';
+import { isClause, type Section, sectionText } from './structure.ts';
+
+/** Something the product does, as the page says it. */
+export interface Capability {
+  /** The feature's name ("Continuous cycle counting"), when it has one. */
+  headline: string | undefined;
+  /** One self-contained sentence on what it does, from the page. */
+  sentence: string;
+  /** Everything the page says about it, for matching pains and proof. */
+  text: string;
+}
+
+/** A customer's problem: the reader's situation as a sentence, and a short form when there is one. */
+export interface PainStatement {
+  sentence: string;
+  /** Noun phrase cased for the middle of a sentence ("retailer chargebacks"). */
+  phrase: string | undefined;
+  /** Where it came from: the page's own problem statement, or read back from a benefit. */
+  source: 'problem' | 'benefit' | 'implicit';
+  text: string;
+}
+
+const MAX_CAPABILITIES = 12;
+const MAX_SENTENCE_WORDS = 32;
+/** A feature card says what it does in a sentence or two; less is a label or a call to action. */
+const MIN_BODY_WORDS = 12;
+const QUESTION = /\?\s*$/;
+/** Calls to action and link labels are not capability statements. */
+const CALL_TO_ACTION =
+  /^(book|request|schedule|get|start|try|see|learn|read|watch|download|contact|talk|join|sign|explore|discover|jetzt|mehr|kontakt|demo|termin)\b.{0,40}$|[→›»]\s*$/i;
+const VENDOR_VOICE = /^(we|our|us|wir|unser\w*)\b/i;
+const QUOTED = /^["“„«]/;
+
+/** A sentence as the writers need it: complete, capitalised, ending with a full stop. */
+export function asStatement(text: string): string {
+  const value = clean(text).replace(/\s+([,.;:!?])/g, '$1');
+  if (!value) return value;
+  const ended = /[.!…]$/.test(value) ? value : `${value.replace(/[,;:–—-]+$/, '')}.`;
+  return capitalise(ended);
+}
+
+/** A long statement cut at its first clause break (a dash or a semicolon), when that part stands alone. */
+function firstClause(text: string): string {
+  if (wordCount(text) <= 22) return text;
+  const cut =
+    /^(.{20,}?)\s*(?:\s[—–]\s|;\s)/u.exec(text) ??
+    /^(.{40,}?),\s+(?:so|which|while|whereas|so that|and then|sodass|damit|während)\s/iu.exec(text);
+  if (cut?.[1] && wordCount(cut[1]) >= 6) return cut[1];
+  return text;
+}
+
+const usableSentence = (sentence: string) =>
+  !QUESTION.test(sentence) &&
+  !CALL_TO_ACTION.test(sentence) &&
+  wordCount(sentence) >= 5 &&
+  wordCount(sentence) <= MAX_SENTENCE_WORDS;
+
+function bestSentence(body: string): string | undefined {
+  const candidates = sentences(body).map(firstClause).filter(usableSentence);
+  const plain = candidates.find((sentence) => !/^(it|this|that|they|these|es|dies|das)\b/i.test(sentence));
+  const chosen = plain ?? candidates[0];
+  return chosen ? asStatement(firstClause(chosen)) : undefined;
+}
+
+/** What the product does: feature sections, bold lead-ins and definition lists, in page order. */
+export function capabilitiesOf(page: PageContent, sections: Section[], companyName: string): Capability[] {
+  const found: Capability[] = [];
+  const nameKey = squash(companyName);
+  const add = (headline: string | undefined, body: string) => {
+    if (found.length >= MAX_CAPABILITIES) return;
+    const sentence = bestSentence(body);
+    if (!sentence) return;
+    const title = headline ? clean(headline).replace(/[.:!]+$/, '') : undefined;
+    if (title && (squash(title) === nameKey || wordCount(title) > 14 || QUESTION.test(title))) return;
+    if (found.some((capability) => capability.sentence === sentence)) return;
+    found.push({ headline: title, sentence, text: `${title ?? ''} ${body}` });
+  };
+  for (const section of sections) {
+    if (section.role !== 'capability') continue;
+    const own = section.blocks.filter((block) => !block.lead && !QUOTED.test(block.text));
+    const body = own
+      .map((block) => block.text)
+      .filter((text) => !CALL_TO_ACTION.test(text))
+      .join(' ');
+    // A section of several items (a definition list, bold lead-ins) is several capabilities, not one.
+    const items = section.blocks.filter((block) => block.lead || block.kind === 'dt').length;
+    const quotes = section.blocks.length - own.length;
+    // A section of cards: its own text is an introduction, each card a capability.
+    const cards = section.children.filter((child) => child.role === 'capability').length;
+    if (section.level >= 2 && items < 2 && cards < 2 && quotes === 0 && wordCount(body) >= MIN_BODY_WORDS) {
+      add(section.heading, body);
+    }
+    // Bold lead-ins ("<li><strong>Real-time alerts.</strong> Get notified…") inside capability sections.
+    for (const block of section.blocks) {
+      if (block.lead) add(block.lead, block.text.slice(block.lead.length).replace(/^[\s.:–—-]+/, ''));
+    }
+  }
+  const blocks = page.blocks;
+  for (let index = 0; index + 1 < blocks.length; index += 1) {
+    const block = blocks[index] as Block;
+    const next = blocks[index + 1] as Block;
+    // Definition lists: <dt>Feature</dt><dd>What it does</dd> (the dd often wraps a paragraph).
+    if (block.kind === 'dt' && (next.kind === 'dd' || next.kind === 'p') && wordCount(next.text) >= 8) {
+      add(block.text, next.text);
+    }
+  }
+  return found;
+}
+
+/**
+ * The page's own problem statements: the items of a problem section, and pains asked as
+ * questions ("Still keying invoices by hand?"), each as a sentence and, where the subject is a
+ * specific bad thing, a short form.
+ */
+export function problemStatements(sections: Section[], lex: Lexicon, proper: Set<string>): PainStatement[] {
+  const found: PainStatement[] = [];
+  const add = (raw: string, detail?: string) => {
+    if (found.length >= 8) return;
+    let text = clean(raw);
+    if (!text || VENDOR_VOICE.test(text) || wordCount(text) > 40) return;
+    if (QUESTION.test(text)) {
+      const statement = lex.questionToStatement(text);
+      if (!statement) return;
+      text = statement;
+    }
+    const first = sentences(text)[0] ?? text;
+    // A label ("Manual data entry", "Alert fatigue") rather than a statement ("Reps discount too early").
+    const short = !isClause(first, lex) && !/[.!]$/.test(first);
+    let sentence: string;
+    let phrase: string | undefined;
+    if (short) {
+      // A heading-like item ("Manual data entry"): its short form is itself.
+      phrase = first;
+      const explained = detail ? sentences(detail).find(usableSentence) : undefined;
+      sentence = explained && !VENDOR_VOICE.test(explained)
+        ? asStatement(firstClause(explained))
+        : lex.sentenceFromPhrase(midSentence(first, lex, proper), isPluralPhrase(first, lex));
+    } else {
+      sentence = asStatement(firstClause(first));
+      const subject = subjectPhrase(first, lex);
+      phrase = subject && isNegative(subject, lex) ? subject : undefined;
+    }
+    if (wordCount(sentence) < 3 || found.some((pain) => pain.sentence === sentence)) return;
+    found.push({
+      sentence,
+      phrase: phrase ? midSentence(phrase, lex, proper) : undefined,
+      source: 'problem',
+      text: `${raw} ${detail ?? ''}`,
+    });
+  };
+  for (const section of sections) {
+    // A problem card is read with its list (below), not as a list of its own.
+    if (section.role !== 'problem' || section.parent?.role === 'problem') continue;
+    const items = section.blocks.filter((block) => block.kind === 'li' || block.kind === 'dt');
+    const paragraphs = section.blocks.filter(
+      (block) => (block.kind === 'p' || block.kind === 'text') && !/:\s*$/.test(block.text),
+    );
+    if (items.length) {
+      for (const item of items) add(item.text);
+    } else if (section.children.length === 0) {
+      // Cards of a short statement and its explanation: "No-shows leave pick lines understaffed." + "A 6 a.m. call-out…".
+      for (let index = 0; index < paragraphs.length; index += 1) {
+        const text = (paragraphs[index] as Block).text;
+        const next = paragraphs[index + 1]?.text;
+        if (wordCount(text) <= 12 && next && wordCount(next) > 12) {
+          add(text, next);
+          index += 1;
+        } else if (wordCount(text) <= 30) {
+          add(text);
+        }
+      }
+    }
+    for (const child of section.children) add(child.heading, sectionText(child));
+  }
+  for (const section of sections) {
+    // Pains asked as questions in headings anywhere ("Still reconciling in spreadsheets?").
+    if (section.role === 'problem' || section.role === 'capability') {
+      if (QUESTION.test(section.heading) && lex.questionToStatement(section.heading)) add(section.heading);
+    }
+  }
+  return found;
+}
+
+/** The pain a capability answers, read back from the benefit it claims ("Cut fuel costs" → "Fuel costs are higher…"). */
+export function benefitPain(capability: Capability, lex: Lexicon, proper: Set<string>): PainStatement | undefined {
+  const texts = [capability.headline ?? '', ...sentences(capability.text.slice((capability.headline ?? '').length)).slice(0, 3)];
+  let best: { rule: BenefitRule; object: string; score: number } | undefined;
+  texts.forEach((raw, order) => {
+    const text = clean(raw);
+    if (!text) return;
+    for (const rule of lex.benefitRules) {
+      if (rule.headlineOnly && order > 0) continue;
+      rule.pattern.lastIndex = 0;
+      for (const match of text.matchAll(rule.pattern)) {
+        const index = match.index ?? 0;
+        // A capitalised verb inside a heading is a noun ("Pipeline & Forecast Discipline"), and so is
+        // one after an article ("when a stop runs late").
+        if (index > 0 && rule.objectSide === 'after' && /^\s*\p{Lu}/u.test(match[0])) continue;
+        const previous = text.slice(0, index).trim().split(' ').at(-1)?.toLowerCase() ?? '';
+        if (rule.objectSide === 'after' && lex.determiners.has(previous)) continue;
+        const object =
+          rule.objectSide === 'after'
+            ? objectAfter(text.slice(index + match[0].length), lex)
+            : objectBefore(text.slice(0, index), lex);
+        if (!object) continue;
+        const harmful = isNegative(object, lex) || (rule.acceptsReducible && isNegative(object, lex, lex.reducibleWords));
+        if (rule.needsNegativeObject && !harmful) continue;
+        const score = rule.priority + order * 3 + index / 40;
+        if (!best || score < best.score) best = { rule, object, score };
+      }
+    }
+  });
+  if (!best) return undefined;
+  const object = midSentence(best.object, lex, proper);
+  const plural = isPluralPhrase(object, lex);
+  // "Eliminate manual invoice matching": the work is done by hand, whatever the verb.
+  const manual = /^(manual|manuelle[nrs]?)\s+(.+)$/iu.exec(object);
+  const automate = lex.benefitRules.find((rule) => /automat/.test(rule.pattern.source));
+  if (manual?.[2] && automate) {
+    return {
+      sentence: automate.sentence(manual[2], isPluralPhrase(manual[2], lex)),
+      phrase: object,
+      source: 'benefit',
+      text: capability.text,
+    };
+  }
+  return {
+    sentence: best.rule.sentence(object, plural),
+    phrase: best.rule.phrase(object, plural),
+    source: 'benefit',
+    text: capability.text,
+  };
+}
+
+/**
+ * A pain the page only implies: a bad thing named in what the product does ("We work every denied
+ * claim until it is paid" → "denied claims").
+ */
+export function implicitPain(capability: Capability, lex: Lexicon, proper: Set<string>): PainStatement | undefined {
+  // The body, not the headline: "Denial management" names the service, "every denied claim" the problem.
+  const body = capability.headline ? capability.text.slice(capability.text.indexOf(capability.headline) + capability.headline.length) : capability.text;
+  const tokens = clean(body)
+    .split(' ')
+    .map((token) => token.replace(/[^\p{L}\p{N}'’/-]/gu, ''));
+  const isWord = (token: string | undefined) =>
+    Boolean(token) && /^\p{L}[\p{L}'’/-]{2,}$/u.test(token as string) && !lex.phraseBreakers.has((token as string).toLowerCase());
+  for (let index = 0; index < tokens.length; index += 1) {
+    const token = tokens[index] as string;
+    const word = token.toLowerCase();
+    if (!lex.negativeWords.has(word) || lex.stopwords.has(word)) continue;
+    let parts: string[];
+    if (NOUN_LIKE.test(word) || lex.singularNouns.has(word)) {
+      // A bad thing itself ("cancellations", "downtime"), with one modifier before it ("aged balances").
+      const before = tokens[index - 1];
+      parts = isWord(before) && !lex.negativeWords.has((before as string).toLowerCase()) && /^\p{Ll}/u.test(before as string)
+        ? [before as string, token]
+        : [token];
+    } else {
+      // A bad quality of something ("denied claim", "manual data entry").
+      const next = tokens[index + 1];
+      if (!isWord(next)) continue;
+      const counted = /^(every|each|any|a|an|jede[nrs]?)$/i.test(tokens[index - 1] ?? '');
+      const noun = counted && lex.code === 'en' && !/s$/.test(next as string) ? `${next}s` : (next as string);
+      parts = [token, noun];
+    }
+    const phrase = midSentence(parts.join(' '), lex, proper);
+    if (phrase.length < 5) continue;
+    return {
+      sentence: lex.sentenceFromPhrase(phrase, isPluralPhrase(phrase, lex)),
+      phrase,
+      source: 'implicit',
+      text: capability.text,
+    };
+  }
+  return undefined;
+}
+
+/** Negative words that are nouns (plural, or mass nouns like "downtime"); the rest qualify a noun. */
+const NOUN_LIKE = /(s|time|work|waste|scrap|fraud|churn|risk|chaos|backlog|overhead|friction|guesswork|paperwork|admin|toil|debt|latency|noise|spam|burnout|attrition|shrinkage|leakage|exposure|liability|entry)$/;

@@ -1,0 +1,323 @@
+import type { LanguageCode } from './types.ts';
+
+/**
+ * Business functions and industries by the words that point at them. Used only when a page names
+ * no buyer titles of its own: the titles are then inferred from the function its vocabulary
+ * points at most strongly (see ../builtin/people.ts).
+ */
+
+export interface FunctionProfile {
+  id: string;
+  /** Words and phrases (lower case, up to three words) that point at this function. */
+  keywords: string[];
+  titles: Record<LanguageCode, string[]>;
+  label: Record<LanguageCode, string>;
+}
+
+export interface SectorProfile {
+  id: string;
+  keywords: string[];
+  label: Record<LanguageCode, string>;
+}
+
+/** A word list written as comma-separated text (so it stays readable after formatting). */
+const list = (text: string): string[] =>
+  text
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+// ---------------------------------------------------------------------------------------------
+// Shared vocabulary (keywords in both languages; labels per language)
+
+export const FUNCTIONS: FunctionProfile[] = [
+  {
+    id: 'finance',
+    keywords: list(`
+      finance, financial, accounting, accountants, cfo, cfos, controller, controllers, fp&a, ledger,
+      reconciliation, month-end, close, invoice, invoices, invoicing, payables, receivables, audit, audits,
+      budget, budgets, expense, expenses, treasury, cash flow, revenue recognition, bookkeeping, finanzen,
+      buchhaltung, controlling, rechnungen, liquidität
+    `),
+    titles: {
+      en: ['CFO', 'VP of Finance', 'Controller', 'Head of FP&A', 'Accounting Manager'],
+      de: ['CFO / Finanzvorstand', 'Leiter Finanzen', 'Leiter Controlling', 'Leiter Buchhaltung'],
+    },
+    label: { en: 'finance', de: 'Finanzen' },
+  },
+  {
+    id: 'sales',
+    keywords: list(`
+      sales, pipeline, quota, deals, crm, prospecting, outbound, account executives, sdrs, win rate, win rates,
+      revops, revenue operations, sales teams, reps, bookings, vertrieb, vertriebsteams, außendienst
+    `),
+    titles: {
+      en: ['VP of Sales', 'Chief Revenue Officer', 'Head of Revenue Operations', 'Sales Director'],
+      de: ['Vertriebsleiter', 'Head of Sales', 'Leiter Vertriebsinnendienst'],
+    },
+    label: { en: 'sales', de: 'Vertrieb' },
+  },
+  {
+    id: 'marketing',
+    keywords: list(`
+      marketing, campaigns, leads, demand generation, brand, seo, content marketing, funnel, attribution,
+      marketers, audiences, werbung, kampagnen
+    `),
+    titles: {
+      en: ['CMO', 'VP of Marketing', 'Head of Demand Generation', 'Marketing Operations Manager'],
+      de: ['Marketingleiter', 'Head of Marketing', 'Leiter Online-Marketing'],
+    },
+    label: { en: 'marketing', de: 'Marketing' },
+  },
+  {
+    id: 'operations',
+    keywords: list(`
+      production, manufacturing, plant, plants, factory, factories, shop floor, downtime, oee, maintenance,
+      machines, machine, equipment, quality, defects, scrap, throughput, production lines, assembly, cnc,
+      machining, tolerances, produktion, fertigung, maschinen, instandhaltung, stillstand, stillstände,
+      stillstandzeiten, ausschuss, werk, werke, qualität, anlagen, rüstzeiten, fertigungsbetriebe
+    `),
+    titles: {
+      en: ['VP of Operations', 'Plant Manager', 'Head of Maintenance', 'Production Manager', 'Quality Manager'],
+      de: ['Produktionsleiter', 'Werksleiter', 'Leiter Instandhaltung', 'Qualitätsmanager', 'Geschäftsführer'],
+    },
+    label: { en: 'operations', de: 'Produktion' },
+  },
+  {
+    id: 'procurement',
+    keywords: list(`
+      supply chain, procurement, supplier, suppliers, purchasing, sourcing, inventory, lead times,
+      on-time delivery, lieferkette, einkauf, lieferanten, beschaffung
+    `),
+    titles: {
+      en: ['VP of Supply Chain', 'Head of Procurement', 'Supplier Quality Manager', 'Purchasing Manager'],
+      de: ['Einkaufsleiter', 'Leiter Supply Chain', 'Leiter Lieferantenmanagement'],
+    },
+    label: { en: 'supply chain', de: 'Einkauf' },
+  },
+  {
+    id: 'logistics',
+    keywords: list(`
+      logistics, shipping, freight, warehouse, warehouses, fleet, fleets, delivery, deliveries, routes,
+      routing, dispatch, dispatchers, drivers, vehicles, last-mile, logistik, lager, fuhrpark, touren
+    `),
+    titles: {
+      en: ['Head of Logistics', 'Director of Transportation', 'Fleet Manager', 'Dispatch Manager'],
+      de: ['Logistikleiter', 'Fuhrparkleiter', 'Leiter Disposition'],
+    },
+    label: { en: 'logistics', de: 'Logistik' },
+  },
+  {
+    id: 'clinical',
+    keywords: list(`
+      patients, patient, clinic, clinics, clinical, physicians, doctors, nurses, hospital, hospitals, practice,
+      practices, appointments, no-shows, intake, ehr, emr, care teams, referrals, telehealth, patienten,
+      praxis, praxen, klinik, kliniken, ärzte, termine
+    `),
+    titles: {
+      en: ['Practice Manager', 'Chief Medical Officer', 'Director of Patient Access', 'Clinic Operations Director'],
+      de: ['Praxismanager', 'Ärztlicher Direktor', 'Klinikgeschäftsführer'],
+    },
+    label: { en: 'clinical operations', de: 'Praxis- und Klinikleitung' },
+  },
+  {
+    id: 'revenue-cycle',
+    keywords: list(`
+      claims, claim denials, denials, revenue cycle, prior authorization, billing, reimbursement,
+      reimbursements, payers, coding, abrechnung
+    `),
+    titles: {
+      en: ['Revenue Cycle Director', 'Billing Manager', 'VP of Revenue Cycle Management'],
+      de: ['Leiter Abrechnung', 'Leiter Erlösmanagement'],
+    },
+    label: { en: 'revenue cycle', de: 'Abrechnung' },
+  },
+  {
+    id: 'it-security',
+    keywords: list(`
+      it teams, security, compliance, soc 2, iso 27001, identity, devices, endpoints, infrastructure, sso,
+      access management, cyber, cybersecurity, phishing, ransomware, breach, breaches, threat, threats, mfa,
+      backups, it-sicherheit, datenschutz
+    `),
+    titles: {
+      en: ['CIO', 'CISO', 'IT Director', 'Head of Security'],
+      de: ['IT-Leiter', 'CIO', 'Informationssicherheitsbeauftragter'],
+    },
+    label: { en: 'IT and security', de: 'IT und Sicherheit' },
+  },
+  {
+    id: 'engineering',
+    keywords: list(`
+      developers, engineering, engineering teams, api, apis, code, deployments, devops, ci/cd, observability,
+      incidents, uptime, microservices, kubernetes, sdk, entwickler
+    `),
+    titles: {
+      en: ['CTO', 'VP of Engineering', 'Head of Platform Engineering', 'Engineering Manager'],
+      de: ['CTO', 'Leiter Softwareentwicklung', 'Head of Engineering'],
+    },
+    label: { en: 'engineering', de: 'Entwicklung' },
+  },
+  {
+    id: 'people',
+    keywords: list(`
+      hr, hiring, recruiting, recruiters, candidates, employees, onboarding, payroll, benefits, talent,
+      people teams, workforce, personal, mitarbeiter, bewerber
+    `),
+    titles: {
+      en: ['CHRO', 'VP of People', 'Head of Talent Acquisition', 'HR Manager'],
+      de: ['Personalleiter', 'HR-Leiter', 'Leiter Recruiting'],
+    },
+    label: { en: 'HR', de: 'Personal' },
+  },
+  {
+    id: 'support',
+    keywords: list(`
+      support, tickets, customer service, customer success, helpdesk, csat, churn, agents, kundenservice
+    `),
+    titles: {
+      en: ['VP of Customer Success', 'Head of Support', 'Customer Service Director'],
+      de: ['Leiter Kundenservice', 'Head of Customer Success'],
+    },
+    label: { en: 'customer support', de: 'Kundenservice' },
+  },
+  {
+    id: 'risk',
+    keywords: list(`
+      kyc, aml, fraud, risk, underwriting, lending, loans, credit, borrowers, payments, chargebacks,
+      regulators, regulatory, risiko, kredit, zahlungsverkehr
+    `),
+    titles: {
+      en: ['Chief Risk Officer', 'Head of Payments', 'Head of Fraud Prevention', 'Chief Compliance Officer'],
+      de: ['Leiter Risikomanagement', 'Leiter Zahlungsverkehr', 'Compliance-Beauftragter'],
+    },
+    label: { en: 'risk and payments', de: 'Risiko und Zahlungsverkehr' },
+  },
+  {
+    id: 'ecommerce',
+    keywords: list(`
+      store, online store, shop, merchants, checkout, cart, orders, e-commerce, ecommerce, skus, onlineshop,
+      händler
+    `),
+    titles: {
+      en: ['Head of E-commerce', 'E-commerce Manager', 'Director of Digital'],
+      de: ['Leiter E-Commerce', 'E-Commerce-Manager'],
+    },
+    label: { en: 'e-commerce', de: 'E-Commerce' },
+  },
+  {
+    id: 'executive',
+    keywords: list(`
+      founders, owners, business owners, ceo, ceos, leadership, executives, small businesses, small business,
+      managing partner, partners, geschäftsführung, inhaber
+    `),
+    titles: {
+      en: ['CEO', 'Managing Partner', 'Founder', 'Office Manager'],
+      de: ['Geschäftsführer', 'Inhaber'],
+    },
+    label: { en: 'executive', de: 'Geschäftsführung' },
+  },
+];
+
+export const SECTORS: SectorProfile[] = [
+  {
+    id: 'software',
+    keywords: list(`
+      saas, software companies, software company, tech companies, b2b saas, startups, softwareunternehmen
+    `),
+    label: { en: 'B2B software', de: 'Software' },
+  },
+  {
+    id: 'manufacturing',
+    keywords: list(`
+      manufacturers, manufacturing, factories, plants, industrial, oems, oem, machine builders, hersteller,
+      fertigung, maschinenbau, maschinenbauer, industrie, fertigungsbetriebe, produktionsbetriebe, zulieferer
+    `),
+    label: { en: 'manufacturing', de: 'Fertigung und Maschinenbau' },
+  },
+  {
+    id: 'automotive',
+    keywords: ['automotive', 'car makers', 'tier 1', 'automobilindustrie', 'automobil', 'fahrzeugbau'],
+    label: { en: 'automotive', de: 'Automobilindustrie' },
+  },
+  {
+    id: 'aerospace',
+    keywords: ['aerospace', 'aviation', 'defense', 'luftfahrt'],
+    label: { en: 'aerospace', de: 'Luftfahrt' },
+  },
+  {
+    id: 'medtech',
+    keywords: ['medical device', 'medical devices', 'medtech', 'medizintechnik'],
+    label: { en: 'medical devices', de: 'Medizintechnik' },
+  },
+  {
+    id: 'healthcare',
+    keywords: list(`
+      healthcare, health systems, hospitals, clinics, practices, physicians, patients, dental, dentists,
+      specialty practices, gesundheitswesen, kliniken, praxen, krankenhäuser
+    `),
+    label: { en: 'healthcare', de: 'Gesundheitswesen' },
+  },
+  {
+    id: 'financial',
+    keywords: list(`
+      banks, banking, lenders, lending, credit unions, fintechs, fintech, insurers, insurance,
+      wealth management, payment providers, neobanks, banken, sparkassen, versicherer, versicherungen
+    `),
+    label: { en: 'financial services', de: 'Finanzdienstleistungen' },
+  },
+  {
+    id: 'retail',
+    keywords: list(`
+      retailers, retail, e-commerce brands, ecommerce brands, online stores, dtc, d2c, merchants,
+      consumer brands, einzelhandel, händler, onlinehändler
+    `),
+    label: { en: 'retail and e-commerce', de: 'Handel und E-Commerce' },
+  },
+  {
+    id: 'logistics',
+    keywords: list(`
+      logistics, carriers, freight, shippers, 3pls, fleets, distributors, logistik, speditionen
+    `),
+    label: { en: 'logistics', de: 'Logistik' },
+  },
+  {
+    id: 'professional-services',
+    keywords: list(`
+      agencies, law firms, consultancies, consulting firms, accounting firms, professional services, kanzleien,
+      beratungen, agenturen
+    `),
+    label: { en: 'professional services', de: 'Beratung und Dienstleistung' },
+  },
+  {
+    id: 'construction',
+    keywords: list(`
+      construction, contractors, builders, real estate, property managers, bauunternehmen, immobilien
+    `),
+    label: { en: 'construction and real estate', de: 'Bau und Immobilien' },
+  },
+  {
+    id: 'food',
+    keywords: ['food and beverage', 'food & beverage', 'food manufacturers', 'restaurants', 'grocery', 'lebensmittel'],
+    label: { en: 'food and beverage', de: 'Lebensmittel' },
+  },
+  {
+    id: 'energy',
+    keywords: list(`
+      energy, utilities, oil and gas, renewables, solar, energie, energieversorger, stadtwerke
+    `),
+    label: { en: 'energy and utilities', de: 'Energie' },
+  },
+  {
+    id: 'education',
+    keywords: ['schools', 'universities', 'education', 'edtech', 'schulen', 'hochschulen'],
+    label: { en: 'education', de: 'Bildung' },
+  },
+  {
+    id: 'public-sector',
+    keywords: list(`
+      government, public sector, municipalities, agencies, behörden, kommunen, öffentliche verwaltung
+    `),
+    label: { en: 'the public sector', de: 'öffentliche Verwaltung' },
+  },
+];
+
