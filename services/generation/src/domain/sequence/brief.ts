@@ -1,108 +1,112 @@
-import type { Analysis, Customization } from '@seqgen/proto';
+import { isInjection, readingLevel } from '@seqgen/checks';
+import type { CheckContext, Customization, SubmittedAnalysis, WritingLanguage } from '@seqgen/proto';
 import type { CompanyProfile } from '../analysis/builtin/index.ts';
-import {
-  capitalise,
-  clean,
-  lowerFirst,
-  sentences,
-  truncate,
-  withoutInjections,
-  wordCount,
-} from '../extraction/text.ts';
+import { clean, sentences, truncate, wordCount } from '../extraction/text.ts';
+import { type ReaderContext, readContext } from './context.ts';
 
 /**
- * Everything a writer needs for one sequence, cleaned: every string that came from a scraped
- * page or a user's form is plain text here (no markup, no template tokens, no sentences aimed at
- * a language model), whitespace-collapsed and bounded.
+ * Everything a writer needs for one sequence, cleaned and structured: every string from a page or
+ * a form is plain text here (no markup, no template tokens, no sentences aimed at a model), and
+ * each fact knows its form — a whole sentence, or a noun phrase that fits inside one — so the
+ * composer never splices a fragment where a sentence belongs (DESIGN.md §6).
  */
 export interface SequenceBrief {
+  language: WritingLanguage;
+  /** Picks between phrasings; the same brief and seed always give the same sequence. */
+  seed: number;
+  tone: number;
+  register: Register;
+  length: 'short' | 'normal' | 'long';
+  seniority: 'above' | 'below' | undefined;
   company: {
     name: string;
-    /** The first sentence of the description, short enough to introduce the company. */
-    intro: string;
-    description: string;
-    /** "finance teams at mid-market B2B SaaS companies" (lower-case start, no full stop). */
-    audience: string;
-    titles: string[];
-    /** Customers the site names ("Customers include …"). */
-    customers: string[];
+    /** One sentence on what the company does, third person. */
+    intro: string | undefined;
+    /** Whom it serves, for the middle of a sentence ("warehouse managers at distribution centers"). */
+    audience: string | undefined;
+    /** A short plural group of the reader's peers ("warehouse managers"), when the audience names one. */
+    peers: string | undefined;
   };
-  /** Pain i with the solution i that answers it; at least one. */
-  pairs: PainSolution[];
-  /** Case-study results, strongest first; empty when the analysis names none. */
+  /** Pain i with the solution that answers it; at least one. */
+  pairs: Pair[];
+  /** Results and quotes, results first; each is used at most once across the sequence. */
   proofs: Proof[];
-  /** The addressee: the persona's role when the user named one. */
-  persona: { role: string | undefined; seniority: 'above' | 'below' | undefined };
-  /** The industry the user targets, when specific. */
+  /** The addressee's role, as the user wrote it ("Head of Logistics"). */
+  persona: string | undefined;
   industry: string | undefined;
-  tone: number;
-  toneLabel: ToneLabel;
-  context: AdditionalContext | undefined;
   prospect: Prospect | undefined;
+  context: ReaderContext;
+  manual: ManualFacts;
+  sender: { firstName: string | undefined };
+  /** What every fact, number and name in the emails must come from. */
+  checkContext: CheckContext;
 }
 
-export interface PainSolution {
-  /** As the analysis says it, no trailing full stop. */
-  pain: string;
-  /** A short noun phrase for subjects and frames ("manual invoice matching"), when there is one. */
-  topic: string | undefined;
-  /** The solution's lead-in ("Automated bank reconciliation"), when it has one. */
-  headline: string | undefined;
-  /** What the solution does, one or two sentences, proof points removed. */
-  detail: string;
-  proof: Proof | undefined;
+export type Register = 'veryCasual' | 'casual' | 'neutral' | 'formal' | 'veryFormal';
+
+export interface Pair {
+  pain: {
+    /** The reader's situation, one sentence ending with a full stop. */
+    sentence: string;
+    /** Short noun phrase for the middle of a sentence or a subject ("retailer chargebacks"). */
+    phrase: string | undefined;
+  };
+  solution: {
+    /** The capability's name when it reads as one ("continuous cycle counting", "Dock Audit"). */
+    name: string | undefined;
+    /** What it does, one sentence. */
+    sentence: string;
+  };
   outcome: Outcome;
-}
-
-export interface Proof {
-  /** One sentence: "Initech reduced invoice processing costs by 62%." */
-  text: string;
-  customer: string | undefined;
 }
 
 export type Outcome = 'cost' | 'revenue' | 'risk' | 'time' | 'visibility' | 'general';
 
+export interface Proof {
+  customer: string;
+  /** A result sentence ("Brightmart cut chargebacks by 41% in two quarters."), or the quote's words. */
+  text: string;
+  /** For a quote: "Laura Benedict, VP of Distribution". */
+  person: string | undefined;
+  quote: boolean;
+  /** The pair whose solution produced it, when known. */
+  pair: number | undefined;
+  /** Whether the text names the customer itself (else the writer says whose it is). */
+  named: boolean;
+}
+
 export interface Prospect {
   name: string;
-  /** Who the prospect serves, lower-case start ("specialty clinics and physician practices"). */
-  audience: string | undefined;
-  industry: string | undefined;
+  /** What they do, said to them ("you deliver fresh produce to restaurants…"), when the page says it plainly. */
+  aboutYou: string | undefined;
+  trigger: { kind: string; yourNews: string | undefined; headline: string } | undefined;
 }
 
-export interface AdditionalContext {
-  /** offer: a trial, pilot or discount; event: a trigger worth opening with; note: anything else. */
-  kind: 'offer' | 'event' | 'note';
-  /** A sentence ready to stand in a body. */
-  sentence: string;
-  /** The user asked for brevity ("keep it short"). */
-  brief: boolean;
+export interface ManualFacts {
+  differentiators: string[];
+  competitors: string[];
+  pricing: string | undefined;
+  implementation: string | undefined;
+  roi: string | undefined;
+  news: string | undefined;
+  caseStudies: string | undefined;
 }
 
-export type ToneLabel = 'Very Casual' | 'Casual' | 'Balanced' | 'Professional' | 'Very Professional';
-
-/** Spec §5: up to 20 Very Casual, up to 40 Casual, up to 60 Balanced, up to 80 Professional. */
-export function toneLabel(tone: number): ToneLabel {
-  if (tone <= 20) return 'Very Casual';
-  if (tone <= 40) return 'Casual';
-  if (tone <= 60) return 'Balanced';
-  if (tone <= 80) return 'Professional';
-  return 'Very Professional';
+export interface BriefInput {
+  analysis: SubmittedAnalysis;
+  customization: Customization;
+  language: WritingLanguage;
+  prospect?: CompanyProfile | null | undefined;
+  sender?: { firstName?: string | undefined } | undefined;
+  seed?: number | undefined;
 }
 
-const ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-  '#39': "'",
-};
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
 
 /**
- * Scraped or user-typed text as plain prose: tags and entities out (twice, so an encoded tag
- * cannot survive as a real one), template tokens and control characters out, sentences written
- * for a language model out, whitespace collapsed, cut at a word boundary.
+ * Scraped or typed text as plain prose: tags and entities out (twice, so an encoded tag cannot
+ * survive as a real one), template tokens and control characters out, sentences written for a
+ * language model out, whitespace collapsed, cut at a word boundary.
  */
 export function sanitise(text: string | undefined, maxChars: number): string {
   if (!text) return '';
@@ -114,239 +118,301 @@ export function sanitise(text: string | undefined, maxChars: number): string {
   }
   value = value
     .replace(/[<>]/g, ' ')
-    .replace(/\{\{[^}]*\}\}|\{%[^%]*%\}|\[\[[^\]]*\]\]/g, ' ')
-    .replace(/\[(first ?name|last ?name|name|company|company name|your name)\]/gi, ' ')
+    .replace(/\{\{[^}]*\}\}|\{%[^%]*%\}|\[\[[^\]]*\]\]|\{[^{}]{1,40}\}/g, ' ')
+    .replace(/\[(first ?name|last ?name|name|company|company name|your name|prospect)\]/gi, ' ')
     // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
     .replace(/[\u0000-\u0008\u000B-\u001F\u007F]/g, ' ');
-  value = withoutInjections(clean(value)).text;
-  return truncate(clean(value).replace(/\s+([,.;:!?])/g, '$1'), maxChars);
+  const kept = sentences(clean(value)).filter((sentence) => !isInjection(sentence));
+  return truncate(clean(kept.join(' ')).replace(/\s+([,.;:!?])/g, '$1'), maxChars);
 }
 
-const stripStop = (text: string) => text.replace(/[.;:,\s]+$/, '');
-
-const PROOF_MARKER = /\s*\b(?:proof point|referenz|case study|customer story|result)s?\s*:\s*/i;
-const RESULT_VERB =
-  /\b(reduced|cut|cuts|improved|lowered|grew|saved|shortened|filled|recovered|doubled|tripled|boosted|raised|increased|halved|went|achieved|senkt|reduziert|steigert)\b/i;
-const NOT_A_NAME = /^(we|our|your|you|the|this|it|they|their|its|with|every|each|and|a|an)$/i;
-
-/** The customer a result sentence is about: its leading capitalised words ("Park & Liu LLP"). */
-function customerOf(sentence: string, companyName: string): string | undefined {
-  const words: string[] = [];
-  for (const word of sentence.split(' ')) {
-    if (/^[\p{Lu}\p{N}&][\p{L}\p{N}&'.-]*$/u.test(word) && !NOT_A_NAME.test(word)) words.push(word);
-    else break;
-    if (words.length > 5) return undefined;
-  }
-  const name = words.join(' ').replace(/[.,]$/, '');
-  if (!name || name.length < 2 || name === companyName || companyName.startsWith(name)) return undefined;
-  return name;
+/** A sentence for a body: capitalised, one full stop, no question (a question would be a second ask). */
+function statement(text: string): string | undefined {
+  const value = clean(text).replace(/\s+([,.;:!?])/g, '$1');
+  if (!value || /\?/.test(value)) return undefined;
+  const ended = /[.!…]$/.test(value) ? value.replace(/!+$/, '.') : `${value.replace(/[,;:–—-]+$/, '')}.`;
+  return ended.charAt(0).toUpperCase() + ended.slice(1);
 }
 
-function proofFrom(sentence: string, companyName: string): Proof | undefined {
-  if (!/\d/.test(sentence) || !RESULT_VERB.test(sentence)) return undefined;
-  const customer = customerOf(sentence, companyName);
-  if (!customer) return undefined;
-  return { text: truncate(capitalise(sentence), 220), customer };
+/** Spec §5 tone bands: up to 20 Very Casual, 40 Casual, 60 Balanced, 80 Professional, above Very Professional. */
+export function registerOf(tone: number, formality: ReaderContext['formality']): Register {
+  const bands: Register[] = ['veryCasual', 'casual', 'neutral', 'formal', 'veryFormal'];
+  const band = tone <= 20 ? 0 : tone <= 40 ? 1 : tone <= 60 ? 2 : tone <= 80 ? 3 : 4;
+  const shifted = formality === 'more' ? Math.min(4, band + 1) : formality === 'less' ? Math.max(0, band - 1) : band;
+  return bands[shifted] as Register;
 }
 
 const OUTCOMES: [Outcome, RegExp][] = [
-  ['risk', /fraud|complian|audit|risk|secur|breach|phishing|ransomware|traceab|quality|regulat|aml|kyc|defect/i],
-  [
-    'revenue',
-    /revenue|sales|pipeline|conversion|cart|deal|churn|repeat|forecast|\bleads?\b(?! times?)|booking|no-show|schedul/i,
-  ],
-  ['cost', /cost|spending|fuel|price|expens|loss|waste|margin|budget/i],
-  ['visibility', /visib|real-time|real time|tracking|transparen|insight|report|dashboard/i],
-  ['time', /manual|time|slow|hours|days|weeks|delay|late|spreadsheet|paper|repetitive|stoppage/i],
+  ['risk', /fraud|complian|audit|risk|secur|breach|phish|ransom|attack|threat|traceab|regulat|aml|kyc|defect|escape|sicherheit|nachweis|zertifiz/i],
+  ['revenue', /revenue|sales|pipeline|conversion|cart|deal|churn|repeat|leads?\b|booking|no-show|discount|quota|chargeback|denial|denied|claim|umsatz|vertrieb/i],
+  ['cost', /cost|spend|fuel|price|expens|loss|waste|scrap|margin|budget|fee|overtime|kosten|ausschuss/i],
+  ['visibility', /visib|real-time|real time|tracking|transparen|insight|report|dashboard|drift|explain|überblick|echtzeit/i],
+  ['time', /manual|by hand|time|slow|hours|days|weeks|delay|late|spreadsheet|paper|excel|repetitive|stoppage|downtime|wait|schedul|zeit|hand|papier|verschoben/i],
 ];
 
-const outcomeIn = (text: string) => OUTCOMES.find(([, pattern]) => pattern.test(text))?.[0];
-/** What a pain costs, read from the pain first and from its solution when the pain is vague. */
+const outcomeIn = (text: string): Outcome | undefined => OUTCOMES.find(([, pattern]) => pattern.test(text))?.[0];
+/** What a pain costs: read from the pain, and from its solution only when the pain does not say. */
 const outcomeOf = (pain: string, solution: string): Outcome => outcomeIn(pain) ?? outcomeIn(solution) ?? 'general';
 
-/**
- * The pain as a short noun phrase for subjects and frames ("manual invoice matching"), when it
- * is one; a pain told as a whole sentence has none (a solution's name would say the opposite).
- */
-function topicOf(pain: string): string | undefined {
-  if (wordCount(pain) > 6 || pain.length > 40 || /[.!?:]/.test(pain)) return undefined;
-  // "No real-time cash visibility" reads as "the lack of real-time cash visibility" in a frame.
-  return lowerFirst(pain).replace(/^(no|missing)\s+/i, 'the lack of ');
+/** A solution's headline is its name only when it reads as one: short, no verb, no figures. */
+function solutionName(headline: string | undefined, language: WritingLanguage): string | undefined {
+  if (!headline) return undefined;
+  // "Dock Audit: scan-to-verify at pack-out" → "Dock Audit".
+  const text = clean(headline.split(': ')[0] ?? headline).replace(/[.:]+$/, '');
+  if (wordCount(text) > 5 || /\d|[?!,]/.test(text)) return undefined;
+  const imperative = /^(cut|reduce|automate|eliminate|stop|get|see|make|keep|turn|prove|install|replace|predict|detect|track|shorten|avoid|improve|boost|fill|build|plan|run|senken|vermeiden|automatisieren|steigern)\b/i;
+  if (imperative.test(text)) return undefined;
+  // Title Case names of common words read as shouting mid-sentence; names of products keep theirs.
+  if (language === 'en' && /^\p{Lu}\p{Ll}+(\s\p{Ll}+)+$/u.test(text)) return text.charAt(0).toLowerCase() + text.slice(1);
+  return text;
 }
 
-function splitSolution(solution: string, companyName: string): Omit<PainSolution, 'pain' | 'topic' | 'outcome'> {
-  const [main = '', proofText] = solution.split(PROOF_MARKER);
-  let headline: string | undefined;
-  let detail = main;
-  const colon = main.indexOf(': ');
-  if (colon > 0) {
-    const lead = main.slice(0, colon);
-    if (wordCount(lead) <= 8 && !/[.!?]/.test(lead)) {
-      headline = lead;
-      detail = main.slice(colon + 2);
-    }
+/**
+ * "Dock Audit: scan-to-verify at pack-out: Every carton is checked…" → the headline before the
+ * last colon that still leaves a sentence, and that sentence.
+ */
+function splitSolution(solution: string): { headline: string | undefined; sentence: string } {
+  let best: { headline: string; sentence: string } | undefined;
+  for (let colon = solution.indexOf(': '); colon > 0; colon = solution.indexOf(': ', colon + 2)) {
+    const lead = solution.slice(0, colon);
+    const rest = solution.slice(colon + 2);
+    if (wordCount(lead) > 12 || /[.!?]/.test(lead) || !/^\p{Lu}/u.test(rest)) continue;
+    best = { headline: lead, sentence: rest };
   }
-  const detailSentences = sentences(detail);
-  let proof = proofText ? proofFrom(`${stripStop(proofText.trim())}.`, companyName) : undefined;
-  if (proofText && !proof) {
-    proof = { text: truncate(capitalise(proofText.trim()), 220), customer: customerOf(proofText.trim(), companyName) };
-  }
-  // A result sentence inside the solution itself (LLM and hand-written analyses have no marker).
-  const kept: string[] = [];
-  for (const sentence of detailSentences) {
-    const found = !proof ? proofFrom(sentence, companyName) : undefined;
-    if (found) proof = found;
-    else kept.push(sentence);
-  }
-  const text = kept.slice(0, 2).join(' ') || detailSentences[0] || headline || '';
+  return best ?? { headline: undefined, sentence: solution };
+}
+
+/**
+ * The clearest sentence of a solution: the first one short enough to read at a glance, unless a
+ * later one is much plainer; never a question.
+ */
+function bestSentence(text: string, language: WritingLanguage): string | undefined {
+  const candidates = sentences(text)
+    .map(statement)
+    .filter((sentence): sentence is string => Boolean(sentence) && wordCount(sentence as string) >= 4);
+  const short = candidates.filter((sentence) => wordCount(sentence) <= 28);
+  if (!short.length) return candidates[0];
+  const level = (sentence: string) => readingLevel(sentence, language).score;
+  const [first, ...rest] = short as [string, ...string[]];
+  const plainer = rest.find((sentence) => level(sentence) < level(first) - 4);
+  return plainer ?? first;
+}
+
+const squash = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+
+/** "Pacific Produce delivers fresh produce to…" → "you deliver fresh produce to…" (English pages only). */
+function aboutYou(description: string, name: string): string | undefined {
+  const first = sentences(description)[0] ?? '';
+  const pattern = new RegExp(`^(?:the\\s+)?${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+(is|are|has|have|does|\\p{Ll}+s)\\b(.*)$`, 'u');
+  const match = pattern.exec(first);
+  if (!match?.[1]) return undefined;
+  const verb = match[1];
+  const base =
+    verb === 'is' || verb === 'are'
+      ? 'are'
+      : verb === 'has' || verb === 'have'
+        ? 'have'
+        : verb === 'does'
+          ? 'do'
+          : verb.endsWith('ies')
+            ? `${verb.slice(0, -3)}y`
+            : /(ss|sh|ch|x|z|o)es$/.test(verb)
+              ? verb.slice(0, -2)
+              : verb.slice(0, -1);
+  const rest = clean(match[2] ?? '').replace(/[.!]+$/, '');
+  if (wordCount(rest) > 22 || wordCount(rest) < 3) return undefined;
+  return `you ${base} ${rest}`.replace(/\bits\b/g, 'your').replace(/\bit\b/g, 'you');
+}
+
+function prospectOf(profile: CompanyProfile | null | undefined, seller: string, language: WritingLanguage): Prospect | undefined {
+  if (!profile) return undefined;
+  const name = sanitise(profile.companyName, 80);
+  if (!name || squash(name) === squash(seller)) return undefined;
+  const trigger = profile.triggers?.[0];
+  const headline = trigger ? sanitise(trigger.text, 220) : '';
   return {
-    headline,
-    detail: truncate(capitalise(text || main), 320),
-    proof,
+    name,
+    aboutYou: language === 'en' && profile.language === 'en' ? aboutYou(sanitise(profile.companyDescription, 400), name) : undefined,
+    trigger: trigger && headline
+      ? {
+          kind: trigger.kind,
+          yourNews: trigger.yourNews && language === profile.language ? sanitise(trigger.yourNews, 200) : undefined,
+          headline,
+        }
+      : undefined,
   };
 }
 
-function shortAudience(audience: string): string {
-  let value = stripStop(audience);
-  if (wordCount(value) > 8 && value.includes(',')) value = value.slice(0, value.indexOf(','));
-  if (wordCount(value) > 12) value = truncate(value, 80).replace(/…$/, '');
-  return lowerFirst(value);
-}
-
-function firstSentence(description: string, companyName: string): string {
-  let first = sentences(description)[0] ?? description;
-  // "X is the platform for Y: a, b and c that …" — the part before the colon introduces it.
-  if (wordCount(first) > 28 && first.includes(': ')) first = `${first.slice(0, first.indexOf(': '))}.`;
-  first = truncate(first, 240);
-  const firstWord = companyName.split(' ')[0] ?? companyName;
-  if (!first.startsWith(firstWord) && !/^(we|our|it)\b/i.test(first)) {
-    return `${companyName}: ${lowerFirst(stripStop(first))}.`;
-  }
-  return /[.!?…]$/.test(first) ? first : `${first}.`;
-}
-
-const CUSTOMERS_SENTENCE = /^(?:customers include|clients include|trusted by|zu den kunden zählen)\s+(.+?)\.?$/i;
-
-function customersOf(description: string): string[] {
-  for (const sentence of sentences(description)) {
-    const match = CUSTOMERS_SENTENCE.exec(sentence);
-    if (match?.[1]) {
-      return match[1]
-        .split(/,\s*|\s+(?:and|und)\s+/)
-        .map((name) => name.trim())
-        .filter((name) => name.length >= 2 && name.length <= 60)
-        .slice(0, 4);
-    }
-  }
-  return [];
-}
-
-const OFFER =
-  /\b(free|trial|pilot|discount|% off|offer|offering|complimentary|no[- ]cost|assessment|audit|consultation|credit)\b/i;
-const EVENT =
-  /\b(conference|summit|expo|event|webinar|trade ?show|booth|meetup|launch|launched|launching|raised|funding|series [a-e]|acquired|acquisition|hiring|expanding|expansion|new office|announce|announced)\b/i;
-const STYLE_ONLY =
-  /^(please\s+)?(keep|make|use|write|avoid|don'?t|do not|no|be)\b.*\b(short|brief|concise|tone|emoji|emojis|formal|casual|friendly|length|exclamation|jargon|words?|punchy)\b/i;
-const ASKS_FOR_MENTION =
-  /^(please\s+)?(mention|highlight|emphasi[sz]e|include|reference|talk about|focus on|stress|note|point out|say)\s+(that\s+)?/i;
-const CLAUSE_START = /^(we|we're|we've|i|i'm|i've|they|it|it's|there|you|you're)\b/i;
-const HAS_VERB = /\b(is|are|was|were|has|have|had|will|can|just|recently)\b/i;
-
-/** What the user typed as additional context, made usable in a body (never in a subject). */
-export function readContext(raw: string): AdditionalContext | undefined {
-  const text = sanitise(raw, 600);
-  if (!text) return undefined;
-  const brief = /\b(short|brief|concise)\b/i.test(text);
-  const usable = sentences(text).filter((sentence) => !STYLE_ONLY.test(sentence));
-  const first = usable.slice(0, 2).join(' ');
-  if (!first) return brief ? { kind: 'note', sentence: '', brief } : undefined;
-  const kind: AdditionalContext['kind'] = OFFER.test(first) ? 'offer' : EVENT.test(first) ? 'event' : 'note';
-  const mention = ASKS_FOR_MENTION.exec(first);
-  let body = truncate(stripStop(first.slice(mention?.[0].length ?? 0)), 240);
-  if (!body) return undefined;
-  const clause = Boolean(mention?.[3]) || CLAUSE_START.test(body) || HAS_VERB.test(body);
-  if (clause) {
-    body = mention ? lowerFirst(body) : body;
-    const sentence = mention
-      ? `It's also worth mentioning that ${body}.`
-      : `${capitalise(body)}${/[.!?…]$/.test(body) ? '' : '.'}`;
-    return { kind, sentence, brief };
-  }
-  const phrase = lowerFirst(body).replace(/^(?:we(?:'re| are)?\s+)?(?:currently\s+)?(?:offering|offer)\s+/i, '');
-  const sentence =
-    kind === 'offer'
-      ? `We're currently offering ${phrase}.`
-      : mention
-        ? `It's also worth knowing about ${phrase}.`
-        : `Worth knowing: ${phrase}.`;
-  return { kind, sentence, brief };
-}
-
-export interface BriefInput {
-  analysis: Analysis;
-  customization: Customization;
-  prospect?: CompanyProfile | null | undefined;
-}
+const listed = (items: string[] | undefined, max: number, chars: number) =>
+  (items ?? []).map((item) => sanitise(item, chars)).filter(Boolean).slice(0, max);
 
 /** Cleans and structures one request for the writers. */
-export function buildBrief({ analysis, customization, prospect }: BriefInput): SequenceBrief {
+export function buildBrief(input: BriefInput): SequenceBrief {
+  const { analysis, customization, language } = input;
   const name = sanitise(analysis.companyName, 120) || 'our team';
   const description = sanitise(analysis.companyDescription, 1200);
-  const pains = analysis.customerPains.map((pain) => stripStop(sanitise(pain, 200))).filter(Boolean);
-  const solutions = analysis.solutions.map((solution) => sanitise(solution, 800)).filter(Boolean);
-  const count = Math.max(1, Math.min(Math.max(pains.length, solutions.length), 6));
-  const pairs: PainSolution[] = [];
+  const prospect = customization.targetSpecificCompany === 'yes' ? prospectOf(input.prospect, name, language) : undefined;
+  const context = readContext(sanitise(customization.additionalContext, 4000), prospect?.name);
+  const avoided = (text: string) => context.avoid.some((term) => text.toLowerCase().includes(term));
+
+  const phraseOf = new Map((analysis.painPhrases ?? []).map((entry) => [clean(entry.pain), sanitise(entry.phrase, 80)]));
+  const solutions = analysis.solutions.map((solution) => sanitise(solution, 1500));
+  const pains = analysis.customerPains.map((pain) => sanitise(pain, 500));
+  const pairs: Pair[] = [];
+  const count = Math.min(Math.max(pains.length, solutions.length), 8);
   for (let index = 0; index < count; index += 1) {
-    const solution = solutions[index] ?? solutions[0] ?? description;
-    const split = splitSolution(solution, name);
-    const pain =
-      pains[index] ?? (split.headline ? `The work behind ${lowerFirst(split.headline)}` : 'Too much manual work');
-    pairs.push({ pain, topic: topicOf(pain), ...split, outcome: outcomeOf(pain, solution) });
+    const painText = pains[index] ?? '';
+    const solutionText = solutions[index] ?? solutions[0] ?? description;
+    const painSentence = statement(painText);
+    const split = splitSolution(solutionText);
+    const sentence = bestSentence(split.sentence, language) ?? (split.headline ? statement(split.headline) : undefined);
+    if (!painSentence || !sentence || avoided(`${painText} ${solutionText}`)) continue;
+    const phrase = phraseOf.get(clean(analysis.customerPains[index] ?? ''));
+    pairs.push({
+      pain: { sentence: painSentence, phrase: phrase && !/\?/.test(phrase) ? phrase : shortPain(painText) },
+      solution: { name: solutionName(split.headline, language), sentence },
+      outcome: outcomeOf(painText, solutionText),
+    });
   }
-  const fromDescription = sentences(description)
-    .map((sentence) => proofFrom(sentence, name))
-    .filter((proof): proof is Proof => Boolean(proof));
-  const proofs = [...pairs.flatMap((pair) => (pair.proof ? [pair.proof] : [])), ...fromDescription].filter(
-    (proof, index, all) => all.findIndex((other) => other.text === proof.text) === index,
-  );
-
-  const specific = customization.persona === 'specific';
-  const role = specific ? sanitise(customization.specificPersona, 80) || undefined : undefined;
-  const seniority = specific && customization.seniority ? customization.seniority : undefined;
-  const industry =
-    customization.industry === 'specific' ? sanitise(customization.specificIndustry, 80) || undefined : undefined;
-
-  let target: Prospect | undefined;
-  if (customization.targetSpecificCompany === 'yes' && prospect) {
-    const prospectName = sanitise(prospect.companyName, 80);
-    if (prospectName && prospectName !== name) {
-      target = {
-        name: prospectName,
-        audience: shortAudience(sanitise(prospect.targetAudience, 300)) || undefined,
-        industry: sanitise(prospect.industries[0], 60) || undefined,
-      };
-    }
+  if (!pairs.length) {
+    // Everything was filtered (the user asked to leave it out): the first pair, as written.
+    pairs.push({
+      pain: { sentence: statement(pains[0] ?? '') ?? `${name}.`, phrase: undefined },
+      solution: { name: undefined, sentence: statement(solutions[0] ?? description) ?? `${name}.` },
+      outcome: 'general',
+    });
   }
 
+  const proofs: Proof[] = [];
+  for (const point of analysis.proofPoints ?? []) {
+    const customer = sanitise(point.customer, 120);
+    const text = point.quote ? sanitise(point.result, 300) : statement(sanitise(point.result, 300));
+    if (!customer || !text || /\?/.test(text) || avoided(`${customer} ${text}`)) continue;
+    if (point.quote && wordCount(text) > 30) continue;
+    const credited = point.solution ? solutions.findIndex((solution) => solution === sanitise(point.solution, 1500)) : -1;
+    const pairIndex = credited === -1 ? undefined : pairs.findIndex((pair) => pair.solution.sentence === bestSentence(splitSolution(solutions[credited] ?? '').sentence, language));
+    proofs.push({
+      customer,
+      text,
+      person: point.person ? sanitise(point.person, 160) : undefined,
+      quote: Boolean(point.quote),
+      pair: pairIndex === undefined || pairIndex < 0 ? undefined : pairIndex,
+      named: squash(text).includes(squash(customer)),
+    });
+  }
+  // A hand-written case study (Manual Entry) with a result in it.
+  for (const sentence of sentences(sanitise(analysis.caseStudies, 4000))) {
+    if (!/\d/.test(sentence) || proofs.length >= 8) continue;
+    const customer = /^((?:\p{Lu}[\p{L}\p{N}&.'-]*\s?){1,4})\s+(?:cut|reduced|increased|raised|grew|saved|doubled|improved|lowered|shortened|senkte|reduzierte|steigerte)\b/u.exec(sentence)?.[1]?.trim();
+    const text = statement(sentence);
+    if (customer && text && !avoided(text)) proofs.push({ customer, text, person: undefined, quote: false, pair: undefined, named: true });
+  }
+  proofs.sort((a, b) => Number(a.quote) - Number(b.quote));
+
+  const persona = customization.persona === 'specific' ? sanitise(customization.specificPersona, 80) || undefined : undefined;
+  const industry = customization.industry === 'specific' ? sanitise(customization.specificIndustry, 80) || undefined : undefined;
+  const manual: ManualFacts = {
+    differentiators: listed(analysis.keyDifferentiators, 6, 300).filter((item) => !avoided(item)),
+    competitors: avoided('competitor') ? [] : listed(analysis.competitors, 4, 80),
+    pricing: avoided('pric') || avoided('cost') ? undefined : sanitise(analysis.pricingModel, 300) || undefined,
+    implementation: sanitise(analysis.implementationTime, 300) || undefined,
+    roi: sanitise(analysis.roi, 300) || undefined,
+    news: sanitise(analysis.recentNews, 600) || undefined,
+    caseStudies: sanitise(analysis.caseStudies, 4000) || undefined,
+  };
+  const register = registerOf(customization.tone, context.formality);
+  const intro = sentences(description)[0];
+  const sources = [
+    name,
+    description,
+    analysis.targetAudience,
+    ...analysis.targetJobTitles,
+    ...analysis.customerPains,
+    ...analysis.solutions,
+    ...(analysis.painPhrases ?? []).map((entry) => entry.phrase),
+    ...(analysis.proofPoints ?? []).flatMap((point) => [point.customer, point.result, point.person ?? '']),
+    ...(analysis.customers ?? []),
+    analysis.industry ?? '',
+    analysis.companySize ?? '',
+    ...(analysis.keyDifferentiators ?? []),
+    analysis.recentNews ?? '',
+    ...(analysis.competitors ?? []),
+    analysis.pricingModel ?? '',
+    analysis.implementationTime ?? '',
+    analysis.roi ?? '',
+    analysis.caseStudies ?? '',
+    customization.additionalContext,
+    input.prospect?.companyName ?? '',
+    input.prospect?.companyDescription ?? '',
+    ...(input.prospect?.triggers ?? []).map((trigger) => trigger.text),
+  ].filter(Boolean);
   return {
+    language,
+    seed: input.seed ?? seedOf(`${name}|${JSON.stringify(customization)}`),
+    tone: customization.tone,
+    register,
+    length: context.length,
+    seniority: persona && customization.seniority ? customization.seniority : undefined,
     company: {
       name,
-      intro: firstSentence(description || `${name} works with ${sanitise(analysis.targetAudience, 200)}`, name),
-      description,
-      audience: shortAudience(sanitise(analysis.targetAudience, 300)),
-      titles: analysis.targetJobTitles
-        .map((title) => sanitise(title, 80))
-        .filter(Boolean)
-        .slice(0, 6),
-      customers: customersOf(description),
+      intro: intro ? statement(intro) : undefined,
+      audience: audiencePhrase(sanitise(analysis.targetAudience, 300), language),
+      peers: peersOf(sanitise(analysis.targetAudience, 300), language),
     },
     pairs,
     proofs,
-    persona: { role, seniority },
+    persona,
     industry,
-    tone: customization.tone,
-    toneLabel: toneLabel(customization.tone),
-    context: readContext(customization.additionalContext),
-    prospect: target,
+    prospect,
+    context,
+    manual,
+    sender: { firstName: sanitise(input.sender?.firstName, 40).split(' ')[0] || undefined },
+    checkContext: {
+      language,
+      sources,
+      ...(persona ? { persona } : {}),
+      ...(industry ? { industry } : {}),
+      ...(prospect ? { prospect: prospect.name } : {}),
+      caseStudyCustomers: [...new Set(proofs.map((proof) => proof.customer))],
+    },
   };
+}
+
+/** "Warehouse managers at distribution centers and 3PLs." → "warehouse managers at distribution centers and 3PLs". */
+function audiencePhrase(audience: string, language: WritingLanguage): string | undefined {
+  let value = audience.replace(/[.;:\s]+$/, '');
+  if (!value || wordCount(value) > 14) value = value.split(/,|:/)[0] ?? '';
+  if (!value || wordCount(value) > 14 || /[.!?]/.test(value)) return undefined;
+  if (language === 'de') return value.includes(':') ? undefined : value;
+  // "E-commerce brands" → "e-commerce brands"; "SaaS companies" and "B2B teams" keep their capitals.
+  return /^\p{Lu}[\p{Ll}-]/u.test(value) && !/^\p{Lu}\p{Ll}*\p{Lu}/u.test(value) ? value.charAt(0).toLowerCase() + value.slice(1) : value;
+}
+
+/**
+ * "Warehouse managers, inventory control managers and VPs of Distribution at distribution centers
+ * and 3PLs" → "warehouse managers": the first group, short enough to say "most … I speak with".
+ */
+function peersOf(audience: string, language: WritingLanguage): string | undefined {
+  const phrase = audiencePhrase(audience, language);
+  if (phrase && wordCount(phrase) <= 6) return phrase;
+  const who = (language === 'de' ? audience.split(':').at(-1) : audience.split(/\s(?:at|in)\s/)[0]) ?? '';
+  const first = who.split(/,\s*|\s+(?:and|und|&)\s+/)[0]?.trim().replace(/[.;:]+$/, '');
+  if (!first || wordCount(first) > 4 || wordCount(first) < 1) return undefined;
+  return language === 'de' ? first : first.charAt(0).toLowerCase() + first.slice(1);
+}
+
+/** A short form of a pain the analysis did not give one for: its subject, when that is short and plain. */
+function shortPain(pain: string): string | undefined {
+  const subject = /^((?:[\p{L}-]+\s){0,3}[\p{L}-]+)\s+(?:eat|eats|leave|leaves|live|lives|take|takes|cost|costs|slow|slows|pile|piles|stall|stalls|keep|keeps|cause|causes|drain|drains|sit|sits|is|are|go|goes|come|comes)\b/iu.exec(
+    clean(pain),
+  )?.[1];
+  if (!subject || /^(the|your|our|their|nobody|no one|you|we|they|it|this|that|there|teams?|most|many)\b/i.test(subject)) return undefined;
+  return /^\p{Lu}\p{Ll}+$/u.test(subject.split(' ')[0] ?? '') ? subject.charAt(0).toLowerCase() + subject.slice(1) : subject;
+}
+
+/** FNV-1a: a stable seed from the request, so the same request reads the same. */
+export function seedOf(text: string): number {
+  let hash = 2166136261;
+  for (let index = 0; index < text.length; index += 1) hash = Math.imul(hash ^ text.charCodeAt(index), 16777619);
+  return hash >>> 0;
 }

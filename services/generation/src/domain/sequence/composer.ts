@@ -1,46 +1,49 @@
+import { countWords, LIMITS } from '@seqgen/checks';
 import type { Email, EmailSequence } from '@seqgen/proto';
-import { capitalise, joinList, lowerFirst, wordCount } from '../extraction/text.ts';
-import type { Outcome, PainSolution, Proof, SequenceBrief, ToneLabel } from './brief.ts';
+import { wordCount } from '../extraction/text.ts';
+import type { Pair, Proof, Register, SequenceBrief } from './brief.ts';
+import { DE } from './copy/de.ts';
+import { EN } from './copy/en.ts';
+import type { Copy, Tones } from './copy/types.ts';
+import { allFilled, choose, type Layout, type Line, layOut, phrasingsFor, randomFrom, type Slots, subjectFits } from './render.ts';
 
 /**
- * The built-in writer (DESIGN.md §2): a deterministic composer that turns a brief into the seven
- * emails of an outbound sequence — intro, pain follow-up, social proof, a new angle, a quick win,
- * a last resource and a breakup. Pain i is always told with solution i. Tone changes greetings,
- * sign-offs, contractions and sentence length; seniority changes what the emails argue (business
- * outcomes and shorter copy above the line, workflow and hands-on detail below it).
+ * The built-in writer (DESIGN.md §2, §6): seven emails with seven angles — an intro opened on the
+ * prospect's news or the reader's role, a second pain, a customer's proof, a new angle
+ * (differentiators, competitors, the cost of waiting), an objection or quick win (implementation
+ * time, ROI, pricing, an offer), something useful, and a breakup. Pain i is always told with the
+ * solution that answers it, each proof point is used once and credited to its customer, and the
+ * words come from the copy files (./copy), chosen by a seeded generator.
  */
 export function composeSequence(brief: SequenceBrief): EmailSequence {
-  const writer = new Writer(brief);
+  const writer = new Writer(brief, brief.language === 'de' ? DE : EN);
   return [
     writer.intro(),
-    writer.painFollowUp(),
-    writer.socialProof(),
-    writer.newAngle(),
+    writer.followUp(),
+    writer.proof(),
+    writer.angle(),
     writer.quickWin(),
     writer.resource(),
     writer.breakup(),
   ];
 }
 
-type Register = 'casual' | 'neutral' | 'formal';
-
-const REGISTER: Record<ToneLabel, Register> = {
-  'Very Casual': 'casual',
-  Casual: 'casual',
-  Balanced: 'neutral',
-  Professional: 'formal',
-  'Very Professional': 'formal',
+/** Words per email (greeting and sign-off included) by register; the checks allow 25–125 (first ≤ 100). */
+const BUDGET: Record<Register, { min: number; max: number }> = {
+  veryCasual: { min: 35, max: 70 },
+  casual: { min: 45, max: 85 },
+  neutral: { min: 50, max: 95 },
+  formal: { min: 55, max: 105 },
+  veryFormal: { min: 60, max: 115 },
 };
 
-const SIGN_OFF: Record<ToneLabel, string> = {
-  'Very Casual': 'Cheers,',
-  Casual: 'Thanks,',
-  Balanced: 'Best,',
-  Professional: 'Best regards,',
-  'Very Professional': 'Kind regards,',
-};
+/**
+ * The hardest an email may read: a grade under the checks' pass mark per email, so that the
+ * sequence's average stays under its own (LIMITS.readingAverage).
+ */
+const READING_TARGET = { en: 9, de: 11 } as const;
 
-/** Contractions the formal register spells out. */
+/** Contractions the formal registers spell out (in the copy only; a customer's words stay theirs). */
 const EXPANSIONS: [RegExp, string][] = [
   [/\bI'm\b/g, 'I am'],
   [/\bI've\b/g, 'I have'],
@@ -49,717 +52,449 @@ const EXPANSIONS: [RegExp, string][] = [
   [/\b([Yy])ou're\b/g, '$1ou are'],
   [/\b([Yy])ou've\b/g, '$1ou have'],
   [/\b([Yy])ou'll\b/g, '$1ou will'],
-  [/\b([Yy])ou'd\b/g, '$1ou would'],
   [/\b([Ww])e're\b/g, '$1e are'],
-  [/\b([Ww])e've\b/g, '$1e have'],
   [/\b([Ww])e'll\b/g, '$1e will'],
   [/\b([Ii])t's\b/g, '$1t is'],
   [/\b([Tt])hat's\b/g, '$1hat is'],
-  [/\b([Tt])here's\b/g, '$1here is'],
   [/\b([Hh])ere's\b/g, '$1ere is'],
-  [/\b([Ww])hat's\b/g, '$1hat is'],
   [/\b([Dd])on't\b/g, '$1o not'],
   [/\b([Dd])oesn't\b/g, '$1oes not'],
-  [/\b([Dd])idn't\b/g, '$1id not'],
-  [/\b([Ii])sn't\b/g, '$1s not'],
-  [/\b([Aa])ren't\b/g, '$1re not'],
   [/\b([Hh])aven't\b/g, '$1ave not'],
   [/\b([Ww])on't\b/g, '$1ill not'],
   [/\b([Cc])an't\b/g, '$1annot'],
-  [/\b([Ll])et's\b/g, '$1et us'],
+  [/\b([Ii])sn't\b/g, '$1s not'],
 ];
 
-/** Above the line: what leadership answers for. Below: what the team lives with. */
-const OUTCOMES: Record<Outcome, { above: string; below: string; plain: string; quietly: string }> = {
-  cost: {
-    above: 'margin pressure that ends up in every budget review',
-    below: 'costs you have to explain line by line every month',
-    plain: 'your budget',
-    quietly: 'It quietly inflates costs nobody planned for.',
-  },
-  revenue: {
-    above: 'revenue left on the table quarter after quarter',
-    below: 'customers and revenue slipping through the cracks',
-    plain: 'revenue',
-    quietly: 'It quietly costs revenue that never shows up in a report.',
-  },
-  risk: {
-    above: 'risk exposure that ends up on the executive agenda',
-    below: 'last-minute scrambles whenever someone asks for proof',
-    plain: 'your risk exposure',
-    quietly: 'It quietly adds risk that nobody sees until an audit or an incident.',
-  },
-  time: {
-    above: 'slower decisions and a team stuck on low-value work',
-    below: 'hours every week lost to manual, repetitive steps',
-    plain: "your team's time",
-    quietly: 'It quietly eats hours that could go to higher-value work.',
-  },
-  visibility: {
-    above: 'strategic decisions made on stale numbers',
-    below: 'chasing updates across spreadsheets and inboxes',
-    plain: 'the quality of your decisions',
-    quietly: 'It leaves teams deciding on numbers that are already out of date.',
-  },
-  general: {
-    above: 'a drag on growth that compounds every quarter',
-    below: 'extra work that keeps your team from what matters',
-    plain: 'growth',
-    quietly: 'It quietly slows everything else down.',
-  },
-};
-
-const MIN_WORDS = 50;
-const MAX_WORDS = 150;
-const MAX_SUBJECT = 59;
-
-/** A sentence the body may drop when it runs long (or above the line, where shorter wins). */
-interface Optional {
-  optional: string | undefined;
-}
-type Line = string | Optional | undefined | false;
-type Paragraph = Line[];
+const STEPS = ['intro', 'followUp', 'proof', 'angle', 'quickWin', 'resource', 'breakup'] as const;
+type Step = (typeof STEPS)[number];
 
 class Writer {
   readonly #brief: SequenceBrief;
+  readonly #copy: Copy;
   readonly #register: Register;
-  readonly #name: string;
-  readonly #pairs: PainSolution[];
-  /** Solutions whose detail an earlier email already told: said once, never repeated word for word. */
-  readonly #told = new Set<PainSolution>();
+  /** Proof points already told: each result is used once. */
+  readonly #usedProofs = new Set<Proof>();
+  /** Solutions whose sentence an email already told. */
+  readonly #toldSolutions = new Set<Pair>();
+  readonly #subjects = new Set<string>();
+  readonly #toldStakes = new Set<string>();
+  readonly #toldFillers = new Set<string>();
+  /** Sentences from the page (pains, solutions, the description) that an email has told. */
+  readonly #told = new Set<string>();
+  #personaUses = 0;
+  #random: () => number = Math.random;
+  #factsUsed = new Set<string>();
 
-  constructor(brief: SequenceBrief) {
+  constructor(brief: SequenceBrief, copy: Copy) {
     this.#brief = brief;
-    this.#register = REGISTER[brief.toneLabel];
-    this.#name = brief.company.name;
-    this.#pairs = brief.pairs;
+    this.#copy = copy;
+    this.#register = brief.register;
   }
 
   // -------------------------------------------------------------------------------------------
   // The seven emails
 
   intro(): Email {
+    this.#begin('intro');
+    const steps = this.#copy.steps.intro;
     const pair = this.#pair(0);
-    const { prospect } = this.#brief;
-    const pain = this.#painInline(pair);
-    const painLine = this.#persona
-      ? this.#by({
-          casual: `As ${this.#persona}, you've probably run into this one: ${pain}.`,
-          neutral: `As ${this.#persona}, you likely see this more than most: ${pain}.`,
-          formal: `In your role as ${this.#persona}, you will be familiar with this challenge: ${pain}.`,
-        })
-      : this.#by({
-          casual: `Most ${this.#peers} I talk to have the same headache: ${pain}.`,
-          neutral: `One issue keeps coming up with ${this.#peers}: ${pain}.`,
-          formal: `In conversations with ${this.#peers}, one challenge comes up consistently: ${pain}.`,
-        });
-    const prospectLine = prospect
-      ? this.#by({
-          casual: `I came across ${prospect.name} and saw ${this.#prospectFocus('you work with')}.`,
-          neutral: `I was looking at ${prospect.name} and noticed ${this.#prospectFocus('your focus on')}.`,
-          formal: `I have been following ${prospect.name} and ${this.#prospectFocus('its work with')}.`,
-        })
-      : undefined;
-    const courtesy =
-      this.#brief.toneLabel === 'Very Professional' ? { optional: 'I hope this message finds you well.' } : undefined;
-    const event = this.#brief.context?.kind === 'event' ? this.#brief.context.sentence : undefined;
-    return this.#email(this.#subjectIntro(pair), [
-      [courtesy, prospectLine, painLine, this.#stakes(pair, 'intro')],
-      [
-        this.#by({
-          casual: `Quick context: ${this.#brief.company.intro}`,
-          neutral: `A bit about us: ${this.#brief.company.intro}`,
-          formal: `By way of introduction: ${this.#brief.company.intro}`,
-        }),
-        ...this.#solutionLines(pair),
-      ],
-      [event],
-      [
-        this.#by({
-          casual: this.#pick(['Worth a quick 15-minute chat next week?', 'Open to a quick 15-minute call next week?']),
-          neutral: 'Would a 15-minute call next week be useful?',
-          formal: 'Would you be open to a brief 15-minute conversation next week?',
-        }),
-      ],
-    ]);
-  }
-
-  painFollowUp(): Email {
-    const pair = this.#pair(1);
-    const pain = this.#painInline(pair);
-    const highlight = this.#brief.context?.kind === 'note' ? this.#brief.context.sentence : undefined;
-    return this.#email(
-      this.#subject(
-        pair.topic && {
-          casual: `Still dealing with ${pair.topic}?`,
-          neutral: `A thought on ${pair.topic}`,
-          formal: `Regarding ${pair.topic}`,
-        },
-        { casual: 'One more idea', neutral: 'A second thought', formal: 'A related challenge' },
-      ),
-      [
-        [
-          this.#by({
-            casual: `Another thing ${this.#peers} tell me slows them down: ${pain}.`,
-            neutral: `A second problem we often see${this.#inIndustry}: ${pain}.`,
-            formal: `I would like to follow up on a related challenge we often see${this.#inIndustry}: ${pain}.`,
-          }),
-          this.#stakes(pair, 'followUp'),
-        ],
-        [
-          this.#by({
-            casual: `${this.#name} takes that off your plate.`,
-            neutral: `${this.#name} was built to take care of it.`,
-            formal: `${this.#name} addresses this directly.`,
-          }),
-          this.#detail(pair),
-          this.#seniority === 'below'
-            ? 'In practice, that means hours back every week for the people doing the work.'
-            : undefined,
-        ],
-        [highlight],
-        [
-          this.#by({
-            casual: 'Is this on your radar this quarter?',
-            neutral: "Is this something you're working on this quarter?",
-            formal: `Is this a priority for ${this.#prospect ? `${this.#prospect} ` : 'your team '}this quarter?`,
-          }),
-        ],
-      ],
-    );
-  }
-
-  socialProof(): Email {
-    const proof = this.#proof;
-    const customers = this.#brief.company.customers;
-    if (proof) {
-      const related = this.#pairs.find((pair) => pair.proof === proof);
-      const customer = proof.customer;
-      return this.#email(
-        this.#subject(
-          customer && {
-            casual: `How ${customer} did it`,
-            neutral: `What ${customer} changed`,
-            formal: `Results from ${customer}`,
-          },
-          { casual: 'A quick customer story', neutral: 'A customer example', formal: 'A recent customer result' },
-        ),
-        [
-          [
-            this.#by({
-              casual: "Thought you'd like to see what this looks like in practice.",
-              neutral: 'A quick example of what this looks like in practice.',
-              formal: 'I wanted to share a recent result from one of our customers.',
-            }),
-            proof.text,
-            related
-              ? this.#by({
-                  casual: `They started where many ${this.#peers} are: ${this.#painInline(related)}.`,
-                  neutral: `Their starting point will sound familiar: ${this.#painInline(related)}.`,
-                  formal: `Their starting point was a familiar one: ${this.#painInline(related)}.`,
-                })
-              : undefined,
-          ],
-          [
-            related?.headline
-              ? this.#by({
-                  casual: `What made the difference: ${asGerund(related.headline)}.`,
-                  neutral: `What changed it for them: ${asGerund(related.headline)}.`,
-                  formal: `The turning point was ${asGerund(related.headline)}.`,
-                })
-              : undefined,
-            related && (this.#seniority === 'below' || !related.headline)
-              ? { optional: this.#detail(related) }
-              : undefined,
-            customers.length > 1
-              ? {
-                  optional: `Teams like ${joinList(customers.filter((c) => c !== customer).slice(0, 3))} work with us too.`,
-                }
-              : undefined,
-          ],
-          [
-            this.#by({
-              casual: 'Want me to send over the full story?',
-              neutral: 'Would it help if I sent over the details?',
-              formal: 'May I send you the full case study?',
-            }),
-          ],
-        ],
-      );
+    const slots = this.#slotsFor(pair);
+    const { prospect, context, persona } = this.#brief;
+    const event = context.facts.find((fact) => fact.kind === 'event');
+    const opener: Line[] = [];
+    const courtesy = this.#line(steps.courtesy, slots, 2);
+    if (courtesy) opener.push(courtesy);
+    const trigger = prospect?.trigger;
+    if (trigger) {
+      const line = this.#line(steps.openTrigger, { ...slots, trigger: trigger.yourNews, triggerHeadline: quoted(trigger.headline, this.#brief.language) }, 0);
+      if (line) opener.push(line, ...this.#lines(steps.bridge, slots, 1));
+    } else if (event) {
+      opener.push({ text: event.sentence, drop: 0 });
+      this.#factsUsed.add(event.sentence);
+    } else if (prospect?.aboutYou) {
+      opener.push(...this.#lines(steps.openAbout, slots, 0));
     }
-    const shown = this.#pairs.slice(0, 3);
-    return this.#email(
-      this.#subject(undefined, {
-        casual: `What changes with ${this.#name}`,
-        neutral: `What teams get from ${this.#name}`,
-        formal: `How teams work with ${this.#name}`,
-      }),
-      [
-        [
-          this.#by({
-            casual: `Here's what changes for teams that bring in ${this.#name}.`,
-            neutral: `Here's what ${this.#peers} get when they work with ${this.#name}.`,
-            formal: `I would like to outline what ${this.#peers} gain from working with ${this.#name}.`,
-          }),
-          customers.length ? `Teams like ${joinList(customers.slice(0, 3))} rely on it.` : undefined,
-        ],
-        shown.map((pair) => `- ${pair.headline ? capitalise(pair.headline) : shortClause(pair.detail, 16)}`),
-        [
-          this.#by({
-            casual: `Want to see how that would look${this.#atProspect || ' for your team'}?`,
-            neutral: `Would it help to see how that would work${this.#atProspect || ' for your team'}?`,
-            formal: `Would it be helpful to see how this would apply${this.#atProspect || ' to your team'}?`,
-          }),
-        ],
-      ],
-    );
+    if (persona && !trigger) opener.push(...this.#persona(steps.openPersona, slots, 1));
+    const body: Line[] = [...this.#lines(steps.pain, slots, 0)];
+    const stakes = this.#stakes(pair, slots);
+    if (stakes) body.push({ text: stakes, drop: 2 });
+    return this.#email('intro', this.#subject(steps.subject, steps.subjectProspect, slots), [
+      opener,
+      body,
+      this.#solution(steps.solution, pair, slots),
+    ], steps.ask, slots, LIMITS.length.firstEmailMax);
   }
 
-  newAngle(): Email {
-    const pair = this.#pair(2);
-    const topic = pair.topic ?? 'the problem';
-    const outcome = OUTCOMES[pair.outcome];
-    return this.#email(
-      this.#subject(
-        pair.topic && {
-          casual: 'The cost of waiting',
-          neutral: `What ${pair.topic} really costs`,
-          formal: `The cost of inaction on ${pair.topic}`,
-        },
-        { casual: 'The cost of waiting', neutral: 'A different angle', formal: 'The cost of inaction' },
-      ),
-      [
-        [
-          pair.topic
-            ? this.#by({
-                casual: `Different angle today: the cost of leaving ${topic} as it is.`,
-                neutral: `Today I want to look at ${topic} from a different angle: what it costs to leave it alone.`,
-                formal: `I would like to offer a different perspective on ${topic}: the cost of inaction.`,
-              })
-            : this.#by({
-                casual: `Different angle today: what it costs to leave this one alone. ${capitalise(pair.pain)}.`,
-                neutral: `Today I want to look at a familiar problem from a different angle. ${capitalise(pair.pain)}.`,
-                formal: `I would like to offer a different perspective on a familiar challenge. ${capitalise(pair.pain)}.`,
-              }),
-          this.#seniority === 'above'
-            ? `Every quarter it stays unsolved shows up as ${outcome.above}.`
-            : this.#seniority === 'below'
-              ? `Every week it stays unsolved means ${outcome.below}.`
-              : `Every month it stays, it quietly eats into ${outcome.plain}.`,
-          this.#brief.industry
-            ? `In ${this.#brief.industry}, where margins for error are thin, that adds up fast.`
-            : undefined,
-        ],
-        [`${this.#name} changes that.`, this.#detail(pair)],
-        [
-          this.#by({
-            casual: 'Do you know roughly what it costs your team today?',
-            neutral: 'Have you put a number on what it costs you today?',
-            formal: 'Has your team estimated what this currently costs?',
-          }),
-        ],
-      ],
-    );
+  followUp(): Email {
+    this.#begin('followUp');
+    const steps = this.#copy.steps.followUp;
+    const pair = this.#pair(1);
+    const slots = this.#slotsFor(pair);
+    const event = this.#brief.context.facts.find((fact) => fact.kind === 'event' && !this.#factsUsed.has(fact.sentence));
+    const open: Line[] = [];
+    if (event) {
+      open.push({ text: event.sentence, drop: 0 });
+      this.#factsUsed.add(event.sentence);
+    }
+    if (this.#brief.persona && this.#personaUses < 1) open.push(...this.#persona(steps.openPersona, slots, 0));
+    else if (!event && slots.painSentence) open.push(...this.#lines(steps.open, slots, 1));
+    const stakes = this.#stakes(pair, slots);
+    const mention = this.#brief.context.mentions[0];
+    const extra: Line[] = [];
+    if (mention) {
+      const text = this.#choose(steps.mention, mention.form === 'sentence' ? { ...slots, mention: mention.text } : { ...slots, mentionPhrase: mention.text });
+      if (text) extra.push({ text, drop: 0 });
+    }
+    // With one pain, the second email follows up on it rather than telling it again.
+    const pain = slots.painSentence ? this.#lines(steps.pain, slots, 0) : this.#lines(steps.again, slots, 0);
+    return this.#email('followUp', this.#subject(steps.subject, slots.painSentence ? steps.subjectProspect : undefined, slots), [
+      [...open, ...pain, ...(stakes ? [{ text: stakes, drop: 1 as const }] : [])],
+      this.#solution(steps.solution, pair, slots),
+      extra,
+    ], steps.ask, slots);
+  }
+
+  proof(): Email {
+    this.#begin('proof');
+    const steps = this.#copy.steps.proof;
+    const result = this.#nextProof(false) ?? this.#nextProof(true);
+    if (!result) return this.#overview();
+    const pair = result.pair !== undefined ? this.#brief.pairs[result.pair] : undefined;
+    const slots = this.#slotsFor(pair, result);
+    const lines: Line[] = [];
+    if (result.quote) {
+      lines.push(...this.#lines(slots.quoteBy ? steps.quote : steps.quoteTeam, slots, 0));
+    } else {
+      lines.push(...this.#lines(result.named ? steps.result : steps.resultUnnamed, slots, 0));
+      // The same customer's own words, when the page quotes them.
+      const quote = this.#brief.proofs.find((proof) => proof.quote && proof.customer === result.customer && !this.#usedProofs.has(proof));
+      if (quote) {
+        const quoteSlots = this.#slotsFor(pair, quote);
+        const text = this.#choose(quoteSlots.quoteBy ? steps.quote : steps.quoteTeam, quoteSlots);
+        if (text) {
+          lines.push({ text, drop: 1 });
+          this.#usedProofs.add(quote);
+        }
+      }
+    }
+    const credit = pair?.solution.name ? this.#line(steps.credit, slots, 1) : this.#line(steps.creditUnknown, slots, 2);
+    return this.#email('proof', this.#subject(steps.subject, undefined, slots), [
+      this.#lines(steps.open, slots, 2),
+      lines,
+      credit ? [credit] : [],
+    ], steps.ask, slots);
+  }
+
+  angle(): Email {
+    this.#begin('angle');
+    const steps = this.#copy.steps.angle;
+    const { manual, industry, context } = this.#brief;
+    const pair = this.#freshPair(2);
+    let slots = this.#slotsFor(pair);
+    // Few pains: the cost of waiting needs one, told again if every pain has been told.
+    if (!slots.painSentence && !slots.painPhrase) slots = { ...slots, painSentence: pair.pain.sentence };
+    const paragraphs: Line[][] = [this.#lines(steps.open, slots, 2)];
+    const differentiator = manual.differentiators[0];
+    if (differentiator) {
+      const sentence = isStatement(differentiator);
+      const text = this.#choose(steps.differentiator, sentence ? { ...slots, differentiator: asSentence(differentiator) } : { ...slots, differentiatorPhrase: lowerStart(differentiator) });
+      const competitors = manual.competitors.length ? this.#choose(steps.competitors, slots) : undefined;
+      paragraphs.push([...(text ? [{ text, drop: 0 as const }] : []), ...(competitors ? [{ text: competitors, drop: 1 as const }] : [])]);
+    }
+    const waiting: Line[] = [...this.#lines(steps.costOfWaiting, slots, differentiator ? 1 : 0)];
+    const stakes = this.#stakes(pair, slots);
+    if (stakes) waiting.push({ text: stakes, drop: 2 });
+    if (industry) waiting.push(...this.#lines(steps.industry, slots, 1));
+    paragraphs.push(waiting, this.#solution(steps.solution, pair, slots, 1));
+    const note = context.facts.find((fact) => fact.kind === 'note' && !this.#factsUsed.has(fact.sentence));
+    if (note) {
+      paragraphs.push([{ text: note.sentence, drop: 0 }]);
+      this.#factsUsed.add(note.sentence);
+    } else if (manual.news) {
+      paragraphs.push(this.#lines(steps.news, { ...slots, news: asSentence(manual.news) }, 1));
+    }
+    return this.#email('angle', this.#subject(steps.subject, undefined, slots), paragraphs, steps.ask, slots);
   }
 
   quickWin(): Email {
-    // With fewer than four pains, the one the case study did not already cover.
-    const proofPair = this.#pairs.find((pair) => pair.proof && pair.proof === this.#proof);
-    const pair = this.#pair(3) === proofPair && this.#pairs.length > 1 ? this.#pair(4) : this.#pair(3);
-    const topic = pair.topic ?? 'this';
-    const win = pair.headline ? asGerund(pair.headline) : `tackling ${topic}`;
-    const offer = this.#brief.context?.kind === 'offer' ? this.#brief.context.sentence : undefined;
-    return this.#email(
-      this.#subject(undefined, {
-        casual: `A quick win for ${this.#prospect ?? 'your team'}`,
-        neutral: 'An easy first step',
-        formal: `A low-effort first step for ${this.#prospect ?? 'your team'}`,
-      }),
-      [
-        [
-          this.#by({
-            casual: 'I know a new project is the last thing anyone wants to take on right now.',
-            neutral: `A common worry we hear is that fixing ${topic} turns into a big project.`,
-            formal: `A frequent concern is that addressing ${topic} requires a lengthy implementation.`,
-          }),
-          this.#by({
-            casual: "It doesn't have to: you can start small.",
-            neutral: "It doesn't have to: most teams start with one piece.",
-            formal: 'It does not have to: most teams begin with a single, contained step.',
-          }),
-        ],
-        [
-          `The quickest win is usually ${win}.`,
-          this.#detail(pair),
-          this.#seniority === 'above'
-            ? 'You see the impact within a quarter, without pulling your team off other priorities.'
-            : this.#seniority === 'below'
-              ? { optional: 'Your team keeps its current workflow while the manual steps drop away.' }
-              : undefined,
-        ],
-        [offer],
-        [
-          this.#by({
-            casual: 'Open to a quick 20-minute walkthrough?',
-            neutral: 'Would a 20-minute walkthrough be worth it?',
-            formal: `Would you be open to a 20-minute walkthrough of how this would work${this.#atProspect || ' for your team'}?`,
-          }),
-        ],
-      ],
-    );
+    this.#begin('quickWin');
+    const steps = this.#copy.steps.quickWin;
+    const { manual, context, persona } = this.#brief;
+    const pair = this.#freshPair(3);
+    const slots = this.#slotsFor(pair);
+    const facts: Line[] = [];
+    if (manual.implementation) facts.push(...this.#lines(steps.implementation, factSlots(slots, 'implementation', manual.implementation), 0));
+    else facts.push(...this.#lines(steps.start, slots, 0));
+    if (manual.roi) facts.push(...this.#lines(steps.roi, factSlots(slots, 'roi', manual.roi), 1));
+    if (manual.pricing) facts.push(...this.#lines(steps.pricing, factSlots(slots, 'pricing', manual.pricing), 1));
+    const offer = context.facts.find((fact) => fact.kind === 'offer' && !this.#factsUsed.has(fact.sentence));
+    if (offer) {
+      facts.push({ text: offer.sentence, drop: 0 });
+      this.#factsUsed.add(offer.sentence);
+    }
+    const personaLine = persona ? this.#persona(steps.persona, slots, this.#personaUses < 2 ? 0 : 2) : [];
+    return this.#email('quickWin', this.#subject(steps.subject, steps.subjectProspect, slots), [
+      [...this.#lines(steps.objection, slots, 0), ...this.#lines(steps.answer, slots, 1)],
+      facts,
+      [...this.#solution(steps.solution, pair, slots, 1), ...personaLine],
+    ], steps.ask, slots);
   }
 
   resource(): Email {
-    const audience = this.#brief.industry
-      ? `teams in ${this.#brief.industry}`
-      : this.#brief.company.audience || 'teams like yours';
-    return this.#email(
-      this.#subject(undefined, {
-        casual: 'Something useful for you',
-        neutral: `A short summary for ${this.#prospect ?? 'your team'}`,
-        formal: `A brief overview for ${this.#prospect ?? 'your team'}`,
-      }),
-      [
-        [
-          this.#by({
-            casual: 'No pitch this time, just something useful.',
-            neutral: 'This one is less about us and more about something you can use.',
-            formal: 'Rather than another introduction, I would like to offer something of practical value.',
-          }),
-          `I can send a one-page summary of how ${audience} are tackling these:`,
-        ],
-        this.#pairs
-          .slice(0, 3)
-          .map((pair) => `- ${capitalise(pair.topic ?? shortClause(pair.pain))}: ${this.#lead(fixOf(pair))}`),
-        [
-          this.#seniority === 'above'
-            ? 'It is short enough to share with your leadership team.'
-            : this.#seniority === 'below'
-              ? 'It includes the practical steps, so your team can use it straight away.'
-              : { optional: 'It takes five minutes to read.' },
-        ],
-        [
-          this.#by({
-            casual: 'Want me to send it over?',
-            neutral: 'Shall I send it over?',
-            formal: 'Would you like me to send it to you?',
-          }),
-        ],
-      ],
-    );
+    this.#begin('resource');
+    const steps = this.#copy.steps.resource;
+    const proof = this.#nextProof(false) ?? this.#nextProof(true);
+    const pair = this.#pair(this.#brief.pairs.length > 1 ? 1 : 0);
+    const slots = this.#slotsFor(proof?.pair !== undefined ? this.#brief.pairs[proof.pair] : pair, proof);
+    const mention = this.#brief.context.mentions[1];
+    const extra: Line[] = mention?.form === 'sentence' ? [{ text: mention.text, drop: 0 }] : [];
+    if (proof) {
+      const told = this.#copy.steps.proof;
+      const lines = proof.quote
+        ? this.#lines(slots.quoteBy ? told.quote : told.quoteTeam, slots, 0)
+        : this.#lines(proof.named ? steps.proof : told.resultUnnamed, slots, 0);
+      const credited = proof.pair !== undefined ? this.#brief.pairs[proof.pair] : undefined;
+      if (credited?.solution.name) lines.push(...this.#lines(this.#copy.steps.proof.credit, slots, 1));
+      return this.#email('resource', this.#subject(steps.subject, undefined, slots), [
+        this.#lines(steps.open, slots, 2),
+        lines,
+        extra,
+      ], steps.askProof, slots);
+    }
+    return this.#email('resource', this.#subject(steps.subject, undefined, slots), [
+      this.#lines(steps.open, slots, 2),
+      [...this.#lines(steps.offer, slots, 0), ...this.#lines(steps.persona, slots, 1)],
+      extra,
+    ], steps.ask, slots);
   }
 
   breakup(): Email {
-    const pair = this.#pair(0);
-    const topic = pair.topic ?? 'this';
-    return this.#email(
-      this.#subject(
-        pair.topic && {
-          casual: 'Should I close your file?',
-          neutral: 'Closing the loop',
-          formal: `Closing the loop on ${pair.topic}`,
-        },
-        { casual: 'Should I close your file?', neutral: 'Closing the loop', formal: 'Closing the loop' },
-      ),
-      [
-        [
-          this.#by({
-            casual: "I haven't heard back, so I'll assume the timing isn't right.",
-            neutral: "I haven't heard back, so I'll keep this one short.",
-            formal: 'As I have not heard back, I will assume this is not a priority at the moment.',
-          }),
-          `If you decide to tackle ${topic}${this.#atProspect}, ${this.#name} is here to help.`,
-          this.#by({
-            casual: "No hard feelings either way, and I won't keep filling your inbox.",
-            neutral: 'I will not keep following up after this.',
-            formal: 'This will be my last message on the subject.',
-          }),
-        ],
-        [
-          this.#by({
-            casual: 'Should I close your file, or is there someone else I should talk to?',
-            neutral: 'Should I close the loop here, or is someone else the right person to talk to?',
-            formal: 'Should I close this conversation, or would someone else on your team be the better contact?',
-          }),
-        ],
-      ],
-    );
+    this.#begin('breakup');
+    const steps = this.#copy.steps.breakup;
+    const slots = this.#slotsFor(this.#pair(0));
+    return this.#email('breakup', this.#subject(steps.subject, undefined, slots), [
+      [...this.#lines(steps.open, slots, 0), ...this.#lines(steps.recap, slots, 1), ...this.#lines(steps.door, slots, 1)],
+    ], steps.ask, slots);
+  }
+
+  /** Email 3 without any proof point: what the company does, as a short list of its capabilities. */
+  #overview(): Email {
+    const steps = this.#copy.steps.overview;
+    const slots = this.#slotsFor(this.#pair(0));
+    const named = this.#brief.pairs.map((pair) => pair.solution.name).filter((name): name is string => Boolean(name));
+    const list: Line[] =
+      named.length >= 2
+        ? named.slice(0, 4).map((name) => ({ text: `- ${name.charAt(0).toLocaleUpperCase()}${name.slice(1)}`, drop: 0 as const }))
+        : this.#brief.pairs
+            .map((pair) => pair.solution.sentence)
+            .filter((sentence) => !this.#told.has(sentence))
+            .slice(0, 2)
+            .map((text) => ({ text, drop: 0 as const }));
+    // Nothing left untold: what the company does, once more, rather than an empty overview.
+    if (!list.length) list.push({ text: this.#pair(0).solution.sentence, drop: 0 });
+    return this.#email('proof', this.#subject(steps.subject, undefined, slots), [this.#lines(steps.open, slots, 0), list], steps.ask, slots);
   }
 
   // -------------------------------------------------------------------------------------------
   // Pieces
 
-  get #persona(): string | undefined {
-    return this.#brief.persona.role;
+  #begin(step: Step): void {
+    this.#random = randomFrom((this.#brief.seed ^ Math.imul(STEPS.indexOf(step) + 1, 0x9e3779b1)) >>> 0);
   }
 
-  get #seniority() {
-    return this.#brief.persona.seniority;
-  }
-
-  get #prospect(): string | undefined {
-    return this.#brief.prospect?.name;
-  }
-
-  get #atProspect(): string {
-    return this.#prospect ? ` at ${this.#prospect}` : '';
-  }
-
-  get #inIndustry(): string {
-    return this.#brief.industry ? ` in ${this.#brief.industry}` : '';
-  }
-
-  /** Who "people like you" are: the audience, in the industry the user targets. */
-  get #peers(): string {
-    const audience = this.#brief.company.audience || 'teams like yours';
-    return this.#brief.industry ? `${audience} in ${this.#brief.industry}` : audience;
-  }
-
-  get #proof(): Proof | undefined {
-    return this.#brief.proofs.find((proof) => proof.customer) ?? this.#brief.proofs[0];
-  }
-
-  #prospectFocus(lead: string): string {
-    const prospect = this.#brief.prospect;
-    if (prospect?.audience) return `${lead} ${prospect.audience}`;
-    if (prospect?.industry) return `what your team is building in ${prospect.industry}`;
-    return 'what your team is building';
-  }
-
-  /** The pair for email `index`: pains in order, wrapping when the analysis has fewer. */
-  #pair(index: number): PainSolution {
-    return this.#pairs[index % this.#pairs.length] as PainSolution;
-  }
-
-  #detail(pair: PainSolution): string | undefined {
-    if (this.#told.has(pair) || sameText(pair.detail, this.#brief.company.intro)) return undefined;
-    this.#told.add(pair);
-    return pair.detail;
-  }
-
-  /** Lower-cases a sentence's first letter to run on after a colon, except a name. */
-  #lead(text: string): string {
-    const firstWord = this.#name.split(' ')[0] ?? this.#name;
-    return text.startsWith(firstWord) ? text : lowerFirst(text);
-  }
-
-  #solutionLines(pair: PainSolution): Line[] {
-    const detail = this.#detail(pair);
-    if (!detail) return [];
-    const lead = this.#by({
-      casual: "Here's the part that fixes it.",
-      neutral: "Here's how we handle it.",
-      formal: `Here is how ${this.#name} addresses it.`,
-    });
-    return [{ optional: lead }, detail];
-  }
-
-  /** A pain ready to follow a colon: noun phrases lower-cased, sentences kept intact. */
-  #painInline(pair: PainSolution): string {
-    return wordCount(pair.pain) <= 8 ? lowerFirst(pair.pain) : pair.pain;
-  }
-
-  /** One sentence on why the pain matters to this reader. */
-  #stakes(pair: PainSolution, where: 'intro' | 'followUp'): Line {
-    const outcome = OUTCOMES[pair.outcome];
-    if (this.#seniority === 'above') {
-      return where === 'intro'
-        ? `At the leadership level, that shows up as ${outcome.above}.`
-        : `It rarely makes the board deck, but it drives ${outcome.above}.`;
-    }
-    if (this.#seniority === 'below') {
-      return where === 'intro'
-        ? `Day to day, that means ${outcome.below}.`
-        : "If you're the one dealing with it every day, you know how much time it eats.";
-    }
-    return where === 'followUp' ? outcome.quietly : undefined;
-  }
-
-  #by(variants: Record<Register, string>): string {
-    return variants[this.#register];
-  }
-
-  /** A stable choice between phrasings, so different companies do not all read the same. */
-  #pick(options: string[]): string {
-    let hash = 2166136261;
-    for (const char of this.#name) hash = Math.imul(hash ^ char.charCodeAt(0), 16777619);
-    return options[(hash >>> 0) % options.length] as string;
-  }
-
-  #subjectIntro(pair: PainSolution): string {
-    const prospect = this.#prospect;
-    return this.#subject(
-      pair.topic && {
-        casual: `Quick question about ${pair.topic}`,
-        neutral: prospect ? `${capitalise(pair.topic)} at ${prospect}` : `An idea on ${pair.topic}`,
-        formal: prospect ? `${this.#name} and ${prospect}` : `A note on ${pair.topic}`,
-      },
-      {
-        casual: prospect ? `Quick question for ${prospect}` : 'Quick question',
-        neutral: prospect ? `An idea for ${prospect}` : `An idea from ${this.#name}`,
-        formal: prospect ? `${this.#name} and ${prospect}` : `An introduction from ${this.#name}`,
-      },
-    );
-  }
-
-  /** The preferred subject when it fits in a subject line, else the fallback. */
-  #subject(preferred: Record<Register, string> | undefined | false | '', fallback: Record<Register, string>): string {
-    const candidates = [
-      preferred ? this.#by(preferred) : undefined,
-      this.#by(fallback),
-      this.#by(fallback).split(' ').slice(0, 3).join(' '),
-    ];
-    let subject =
-      candidates.find((value): value is string => Boolean(value) && (value as string).length <= MAX_SUBJECT) ?? '';
-    if (this.#register === 'formal') subject = this.#formal(subject);
-    // Very casual subjects read like a note from a colleague: lower-case start.
-    if (this.#brief.toneLabel === 'Very Casual') subject = lowerFirst(subject);
-    return subject;
-  }
-
-  #formal(text: string): string {
-    if (this.#register !== 'formal') return text;
-    let result = text;
-    for (const [pattern, replacement] of EXPANSIONS) result = result.replace(pattern, replacement);
-    return result;
-  }
-
-  /** What a short body may add, in order: who we are, who we work with, whom we talk to. */
-  #fillers(): string[] {
-    const { intro, audience, titles } = this.#brief.company;
-    return [
-      intro,
-      audience ? `We work with ${audience} every day.` : '',
-      titles.length ? `Most of our conversations are with ${joinList(titles.slice(0, 3), 'or')}.` : '',
-      `Happy to share more about how ${this.#name} works.`,
-    ].filter(Boolean);
-  }
-
-  #greeting(): string {
-    switch (this.#brief.toneLabel) {
-      case 'Very Casual':
-        return 'Hey there,';
-      case 'Casual':
-        return 'Hi there,';
-      case 'Balanced':
-        return 'Hi,';
-      case 'Professional':
-        return 'Hello,';
-      default: {
-        const role = this.#persona ?? this.#brief.company.titles[0];
-        return role && wordCount(role) <= 6
-          ? `Dear ${role},`
-          : this.#prospect
-            ? `Dear ${this.#prospect} team,`
-            : 'Good day,';
-      }
-    }
+  /** The pair for an email: pains in order, wrapping when the analysis has fewer. */
+  #pair(index: number): Pair {
+    const pairs = this.#brief.pairs;
+    return pairs[index % pairs.length] as Pair;
   }
 
   /**
-   * Lays out an email: greeting, paragraphs, the ask (last paragraph), sign-off. Optional
-   * sentences go first when the body runs past 150 words, and always above the line or when
-   * the user asked for brevity; a body under 50 words gets the company's introduction.
+   * A pair whose solution no email has told yet, starting from `index`; else one whose pain has a
+   * short form (it can be referred to without telling it again); else the one at `index`.
    */
-  #email(subject: string, paragraphs: Paragraph[]): Email {
-    const short = this.#seniority === 'above' || Boolean(this.#brief.context?.brief);
-    const render = (dropOptional: boolean, extra: string[]) => {
-      const blocks = paragraphs
-        .map((paragraph) =>
-          paragraph
-            .map((line) => (typeof line === 'object' && line ? (dropOptional ? undefined : line.optional) : line))
-            .filter((line): line is string => Boolean(line)),
-        )
-        .filter((lines) => lines.length > 0);
-      if (extra.length) blocks.splice(Math.max(0, blocks.length - 1), 0, extra);
-      const text = blocks
-        .map((lines) => (lines.every((line) => line.startsWith('- ')) ? lines.join('\n') : lines.join(' ')))
-        .join('\n\n');
-      return this.#formal(
-        `${this.#greeting()}\n\n${text}\n\n${SIGN_OFF[this.#brief.toneLabel]}\nThe ${this.#name} team`,
-      );
+  #freshPair(index: number): Pair {
+    const pairs = this.#brief.pairs;
+    const from = (offset: number) => pairs[(index + offset) % pairs.length] as Pair;
+    for (let offset = 0; offset < pairs.length; offset += 1) if (!this.#toldSolutions.has(from(offset))) return from(offset);
+    for (let offset = 0; offset < pairs.length; offset += 1) if (from(offset).pain.phrase) return from(offset);
+    return this.#pair(index);
+  }
+
+  #nextProof(quote: boolean): Proof | undefined {
+    const used = [...this.#usedProofs].map((proof) => proof.customer);
+    const open = this.#brief.proofs.filter((proof) => proof.quote === quote && !this.#usedProofs.has(proof));
+    // Another customer when there is one: two stories from the same customer read as one.
+    const proof = open.find((candidate) => !used.includes(candidate.customer)) ?? open[0];
+    if (proof) this.#usedProofs.add(proof);
+    return proof;
+  }
+
+  #slotsFor(pair: Pair | undefined, proof?: Proof): Slots {
+    const { company, prospect, persona, industry, manual } = this.#brief;
+    // A sentence from the page is told once: a phrasing that would repeat it is not used.
+    const fresh = (sentence: string | undefined) => (sentence && !this.#told.has(sentence) ? sentence : undefined);
+    const peers = industry ? this.#copy.peers.industry.replace('{industry}', industry) : (company.peers ?? this.#copy.peers.fallback);
+    return {
+      company: company.name,
+      companyIntro: fresh(company.intro),
+      prospect: prospect?.name,
+      prospectOr: prospect?.name ?? (this.#brief.language === 'de' ? '{{company|Ihrem Unternehmen}}' : '{{company|your company}}'),
+      persona,
+      industry,
+      peers,
+      aboutYou: prospect?.aboutYou,
+      painSentence: fresh(pair?.pain.sentence),
+      painPhrase: pair?.pain.phrase,
+      solutionSentence: fresh(pair?.solution.sentence),
+      solutionName: pair?.solution.name,
+      proofCustomer: proof?.customer,
+      proofText: proof && !proof.quote ? proof.text : undefined,
+      quote: proof?.quote ? quoted(proof.text, this.#brief.language) : undefined,
+      quoteBy: proof?.quote && proof.person ? quoteBy(proof.person, proof.customer, this.#brief.language) : undefined,
+      competitors: manual.competitors.length ? joinList(manual.competitors, this.#brief.language === 'de' ? 'oder' : 'or') : undefined,
     };
-    let body = render(short, []);
-    if (wordCount(body) > MAX_WORDS) body = render(true, []);
-    const extra: string[] = [];
-    for (const filler of this.#fillers()) {
-      if (wordCount(body) >= MIN_WORDS) break;
-      if (body.includes(filler)) continue;
-      extra.push(filler);
-      body = render(short, extra);
+  }
+
+  /** Copy for the register, formal registers spelling out contractions. */
+  #transform = (text: string): string => {
+    if (this.#brief.language !== 'en' || (this.#register !== 'formal' && this.#register !== 'veryFormal')) return text;
+    let result = text;
+    for (const [pattern, replacement] of EXPANSIONS) result = result.replace(pattern, replacement);
+    return result;
+  };
+
+  #choose(tones: Tones, slots: Slots): string | undefined {
+    const text = choose(tones, this.#register, slots, this.#random, this.#transform);
+    return text && !this.#avoided(text) ? text : undefined;
+  }
+
+  #line(tones: Tones, slots: Slots, drop: Line['drop']): Line | undefined {
+    const text = this.#choose(tones, slots);
+    if (!text) return undefined;
+    // What the user asked to personalise to stays, whatever the length: it is why they asked.
+    const { persona, industry, prospect } = this.#brief;
+    const personal = [persona, industry, prospect?.name].some((value) => value && text.includes(value));
+    return { text, drop: personal ? 0 : drop };
+  }
+
+  #lines(tones: Tones, slots: Slots, drop: Line['drop']): Line[] {
+    const line = this.#line(tones, slots, drop);
+    return line ? [line] : [];
+  }
+
+  #persona(tones: Tones, slots: Slots, drop: Line['drop']): Line[] {
+    const lines = this.#lines(tones, slots, drop);
+    if (lines.length) this.#personaUses += 1;
+    return lines;
+  }
+
+  /** The user asked to leave a topic out: no sentence of ours mentions it. */
+  #avoided(text: string): boolean {
+    const lower = text.toLowerCase();
+    return this.#brief.context.avoid.some((term) => lower.includes(term));
+  }
+
+  /** Why the pain matters to this reader (seniority decides the argument); optional, never twice the same. */
+  #stakes(pair: Pair, slots: Slots): string | undefined {
+    const seniority = this.#brief.seniority ?? 'none';
+    const text = this.#choose(this.#copy.stakes[seniority][pair.outcome], slots);
+    if (!text || this.#toldStakes.has(text)) return undefined;
+    this.#toldStakes.add(text);
+    return text;
+  }
+
+  /** How the company answers the pain: said once per solution; later emails refer to it. */
+  #solution(tones: Tones, pair: Pair, slots: Slots, drop: Line['drop'] = 0): Line[] {
+    if (this.#toldSolutions.has(pair)) return [];
+    this.#toldSolutions.add(pair);
+    return this.#lines(tones, slots, drop);
+  }
+
+  #subject(tones: Tones, prospectTones: Tones | undefined, slots: Slots): string {
+    const candidates = [
+      ...(this.#brief.prospect && prospectTones ? allFilled(prospectTones, this.#register, slots, this.#transform) : []),
+      ...allFilled(tones, this.#register, slots, this.#transform),
+    ].filter((subject) => subjectFits(subject) && !this.#subjects.has(subject.toLowerCase()) && !this.#avoided(subject));
+    // Prefer the first choice most of the time; the seed picks among the rest for variety.
+    const subject = candidates[this.#random() < 0.65 ? 0 : Math.floor(this.#random() * candidates.length)] ?? candidates[0] ?? this.#brief.company.name;
+    this.#subjects.add(subject.toLowerCase());
+    return this.#register === 'veryCasual' ? subject.charAt(0).toLocaleLowerCase() + subject.slice(1) : subject;
+  }
+
+  #email(step: Step, subject: string, paragraphs: Line[][], ask: Tones, slots: Slots, cap: number = LIMITS.length.max): Email {
+    const budget = { ...BUDGET[this.#register] };
+    if (this.#brief.length === 'short' || this.#brief.seniority === 'above') budget.max = Math.min(budget.max, this.#brief.length === 'short' ? 60 : budget.max - 10);
+    if (this.#brief.length === 'long') budget.max += 20;
+    if (this.#brief.length === 'short') budget.min = Math.min(budget.min, 30);
+    budget.max = Math.min(budget.max, cap);
+    budget.min = Math.min(budget.min, budget.max - 10);
+    const layout: Layout = {
+      greeting: this.#copy.greeting[this.#register],
+      paragraphs: paragraphs.filter((paragraph) => paragraph.length > 0),
+      ask: this.#choose(ask, slots) ?? this.#choose(this.#copy.steps.intro.ask, slots) ?? '',
+      signOff: this.#copy.signOff[this.#register],
+      sender: this.#brief.sender.firstName ?? '{{sender_name}}',
+      fillers: step === 'breakup' ? [] : this.#fillers(slots),
+      budget,
+      reading: { language: this.#brief.language, max: this.#brief.language === 'de' ? READING_TARGET.de : READING_TARGET.en },
+    };
+    let email = layOut(subject, layout);
+    if (countWords(email.body) < LIMITS.length.min + 3 && step !== 'breakup') {
+      // Too little left to say: a filler may come back rather than leave the email a fragment.
+      email = layOut(subject, { ...layout, fillers: this.#fillers(slots, true) });
     }
-    if (wordCount(body) > MAX_WORDS) body = trimToWords(body, MAX_WORDS);
-    return { subject, body };
-  }
-}
-
-/** Last resort for very long analysis text: drops whole sentences from the longest paragraph. */
-function trimToWords(body: string, max: number): string {
-  const blocks = body.split('\n\n');
-  while (wordCount(blocks.join('\n\n')) > max) {
-    // The greeting, the ask and the sign-off stay; the longest middle paragraph gives way.
-    let longest = -1;
-    for (let index = 1; index < blocks.length - 2; index += 1) {
-      if (longest === -1 || wordCount(blocks[index] ?? '') > wordCount(blocks[longest] ?? '')) longest = index;
+    for (const filler of layout.fillers) if (email.body.includes(filler)) this.#toldFillers.add(filler);
+    const { company, pairs } = this.#brief;
+    for (const sentence of [company.intro, ...pairs.flatMap((pair) => [pair.pain.sentence, pair.solution.sentence])]) {
+      if (sentence && email.body.includes(sentence)) this.#told.add(sentence);
     }
-    if (longest === -1) break;
-    const sentences = (blocks[longest] ?? '').split(/(?<=[.!?])\s+/);
-    if (sentences.length <= 1) blocks.splice(longest, 1);
-    else blocks[longest] = sentences.slice(0, -1).join(' ');
+    return email;
   }
-  return blocks.join('\n\n');
-}
 
-const IMPERATIVE =
-  /^(reduce|eliminate|stop|shorten|avoid|simplify|protect|automate|detect|recover|cut|improve|prevent|track|close|grow|increase|boost|save|speed|streamline|unify|manage|monitor|plan|forecast|get|keep|make|find|build|win|turn|connect|run|scale|secure|lower|fill|book|cure|capture|control)\b/i;
-const DOUBLED = new Set(['stop', 'cut', 'plan', 'get', 'win', 'run']);
-
-/** "Reduce no-shows" → "reducing no-shows"; a noun phrase stays as it is, lower-cased. */
-export function asGerund(headline: string): string {
-  const match = IMPERATIVE.exec(headline);
-  if (!match?.[1]) return lowerFirst(headline);
-  const verb = match[1].toLowerCase();
-  const ing = DOUBLED.has(verb)
-    ? `${verb}${verb.at(-1)}ing`
-    : verb.endsWith('e') && !verb.endsWith('ee')
-      ? `${verb.slice(0, -1)}ing`
-      : `${verb}ing`;
-  return `${ing}${headline.slice(verb.length)}`;
-}
-
-const contentWords = (text: string) =>
-  new Set(
-    text
-      .toLowerCase()
-      .split(/[^\p{L}\p{N}-]+/u)
-      .filter((word) => word.length > 3),
-  );
-
-/** The start of a sentence, at most about a dozen words, cut at a clause break once it says something. */
-function shortClause(text: string, maxWords = 12): string {
-  const words = text
-    .replace(/[.!?…]+$/, '')
-    .split(' ')
-    .slice(0, maxWords);
-  for (let index = 4; index < words.length - 1; index += 1) {
-    if (/[,;:]$/.test(words[index] ?? ''))
-      return words
-        .slice(0, index + 1)
-        .join(' ')
-        .replace(/[,;:]$/, '');
+  /** Short sentences a short email may take, each once per sequence: a long one would only make it harder to read. */
+  #fillers(slots: Slots, again = false): string[] {
+    return phrasingsFor(this.#copy.filler, this.#register)
+      .map((template) => choose({ neutral: [template] }, 'neutral', slots, this.#random, this.#transform))
+      .filter(
+        (text): text is string =>
+          Boolean(text) &&
+          !this.#avoided(text as string) &&
+          (again || !this.#toldFillers.has(text as string)) &&
+          wordCount(text as string) <= 18,
+      );
   }
-  return words.join(' ').replace(/[,;:–—-]+$/, '');
 }
 
-/** How a pair's solution reads in a one-line list: the lead-in, unless it only repeats the pain. */
-function fixOf(pair: PainSolution): string {
-  if (pair.headline) {
-    const pain = contentWords(pair.pain);
-    const headline = [...contentWords(pair.headline)];
-    const shared = headline.filter((word) => pain.has(word)).length;
-    if (headline.length && shared / headline.length < 0.6) return asGerund(pair.headline);
-  }
-  return shortClause(pair.detail);
+/** “words” in the language's quotation marks, without a doubled full stop. */
+function quoted(text: string, language: string): string {
+  const inner = text.replace(/^["“„]|["”“]$/g, '').trim();
+  const ended = /[.!?…]$/.test(inner) ? inner : `${inner}.`;
+  return language === 'de' ? `„${ended}“` : `“${ended}”`;
 }
 
-const sameText = (a: string, b: string) => a.replace(/\W+/g, ' ').trim() === b.replace(/\W+/g, ' ').trim();
+/** "Laura Benedict, VP of Distribution" at "Brightmart" → "Laura Benedict, VP of Distribution at Brightmart," */
+function quoteBy(person: string, customer: string, language: string): string {
+  const at = language === 'de' ? 'bei' : 'at';
+  return person.includes(',') ? `${person} ${at} ${customer},` : `${person} ${at} ${customer}`;
+}
+
+const isStatement = (text: string) => wordCount(text) >= 5 && /\b(is|are|has|have|can|we|our|ist|sind|hat|haben|wir|unser)\b/i.test(text);
+const asSentence = (text: string) => {
+  const value = text.trim().replace(/[,;:\s]+$/, '');
+  const capitalised = value.charAt(0).toLocaleUpperCase() + value.slice(1);
+  return /[.!]$/.test(capitalised) ? capitalised : `${capitalised}.`;
+};
+const lowerStart = (text: string) => {
+  const value = text.trim().replace(/[.!\s]+$/, '');
+  return /^\p{Lu}\p{Ll}/u.test(value) && !/^\p{Lu}\p{Ll}+\p{Lu}/u.test(value) ? value.charAt(0).toLowerCase() + value.slice(1) : value;
+};
+
+/** A manual fact in the form its copy needs: a whole sentence, or a phrase ("2-4 weeks"). */
+function factSlots(slots: Slots, name: 'implementation' | 'roi' | 'pricing', value: string): Slots {
+  return isStatement(value) ? { ...slots, [name]: asSentence(value) } : { ...slots, [`${name}Phrase`]: lowerStart(value) };
+}
+
+function joinList(items: string[], or: string): string {
+  if (items.length <= 1) return items[0] ?? '';
+  return `${items.slice(0, -1).join(', ')} ${or} ${items.at(-1)}`;
+}

@@ -34,6 +34,8 @@ const MIN_PAIR_SCORE = 1.0;
 
 export const NO_PAIN_NOTICE =
   "We couldn't find a customer pain point on this page. Add at least one pain point, with the solution that answers it, before you continue.";
+export const ONE_PAIN_NOTICE =
+  'We found only one customer pain point on this page. Add another pain point, with the solution that answers it, for a stronger sequence.';
 export const IMPLIED_PAIN_NOTICE =
   "This page doesn't state its customers' problems outright, so the pain points below are read from what the company offers. Check them before you continue.";
 
@@ -94,6 +96,7 @@ export function analyseSite(material: SiteMaterial): Analysis {
   };
   if (!pairs.length) analysis.notice = NO_PAIN_NOTICE;
   else if (pairs.some((pair) => pair.pain.source === 'implicit')) analysis.notice = IMPLIED_PAIN_NOTICE;
+  else if (pairs.length === 1) analysis.notice = ONE_PAIN_NOTICE;
   return analysis;
 }
 

@@ -1,0 +1,34 @@
+import type { WritingLanguage } from '@seqgen/proto';
+import { LANGUAGES, LEXICONS } from './lexicon/index.ts';
+import { LIMITS } from './limits.ts';
+import { stripMergeFields } from './merge-fields.ts';
+import { letterWords } from './text.ts';
+
+// Word → the languages it is a function word of ("de" counts for French and Spanish alike).
+const FUNCTION_WORDS = new Map<string, WritingLanguage[]>();
+for (const language of LANGUAGES) {
+  for (const word of LEXICONS[language].functionWords) {
+    const languages = FUNCTION_WORDS.get(word) ?? [];
+    if (!languages.includes(language)) languages.push(language);
+    FUNCTION_WORDS.set(word, languages);
+  }
+}
+
+/**
+ * The language a text is written in, by counting each language's function words. Undefined when
+ * the text is too short or no language leads clearly (a shared word like "de" counts for both).
+ */
+export function detectLanguage(text: string): WritingLanguage | undefined {
+  const words = letterWords(stripMergeFields(text));
+  const limits = LIMITS.detectLanguage;
+  if (words.length < limits.minWords) return undefined;
+  const hits: Record<WritingLanguage, number> = { en: 0, de: 0, fr: 0, es: 0 };
+  for (const word of words) {
+    for (const language of FUNCTION_WORDS.get(word) ?? []) hits[language] += 1;
+  }
+  const ranked = [...LANGUAGES].sort((a, b) => hits[b] - hits[a]);
+  const [best, second] = ranked;
+  if (!best || !second) return undefined;
+  if (hits[best] < limits.minHits || hits[best] < hits[second] * limits.minLead) return undefined;
+  return best;
+}
