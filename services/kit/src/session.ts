@@ -19,6 +19,8 @@ export interface SessionUser {
   userId: string;
   email: string;
   sessionId: string;
+  /** The account's first name, when it has one: writers sign emails with it. */
+  firstName?: string | undefined;
 }
 
 /**
@@ -70,7 +72,9 @@ export async function verifySessionToken(secret: Uint8Array | CryptoKey, token: 
     if (typeof payload.sub !== 'string' || typeof payload.email !== 'string' || typeof payload.sid !== 'string') {
       return null;
     }
-    return { userId: payload.sub, email: payload.email, sessionId: payload.sid };
+    const user: SessionUser = { userId: payload.sub, email: payload.email, sessionId: payload.sid };
+    if (typeof payload.given_name === 'string' && payload.given_name) user.firstName = payload.given_name;
+    return user;
   } catch (error) {
     if (error instanceof joseErrors.JOSEError) return null;
     throw error;
@@ -161,7 +165,9 @@ export function issueSessionToken(
   user: SessionUser,
   ttlSeconds = DEFAULT_SESSION_TTL_SECONDS,
 ): Promise<string> {
-  return new SignJWT({ email: user.email, sid: user.sessionId })
+  // `given_name` is the OpenID Connect claim for a first name.
+  const claims = user.firstName ? { email: user.email, sid: user.sessionId, given_name: user.firstName } : { email: user.email, sid: user.sessionId };
+  return new SignJWT(claims)
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(user.userId)
     .setIssuer(SESSION_ISSUER)

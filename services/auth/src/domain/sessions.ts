@@ -20,7 +20,11 @@ export async function startSession(
   const sessionId = crypto.randomUUID();
   const ttl = deps.sessionTtlSeconds;
   await insertSession(tx, { id: sessionId, userId: user.id, method, expiresAt: new Date(Date.now() + ttl * 1000) });
-  const token = await issueSessionToken(deps.secret, { userId: user.id, email: user.email, sessionId }, ttl);
+  const token = await issueSessionToken(
+    deps.secret,
+    { userId: user.id, email: user.email, sessionId, firstName: user.firstName?.trim() || undefined },
+    ttl,
+  );
   return { token, maxAgeSeconds: ttl };
 }
 

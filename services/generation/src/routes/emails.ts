@@ -19,8 +19,8 @@ export async function emailRoutes(app: Service, deps: EmailRouteDeps) {
     },
     async (request, reply) => {
       const user = request.user ?? (await deps.sessions.requireUser(request));
-      const sequence = await deps.sequences.generate(user.userId, request.body);
-      return reply.header('cache-control', 'no-store').send({ sequence });
+      const result = await deps.sequences.generate(user, request.body);
+      return reply.header('cache-control', 'no-store').send(result);
     },
   );
 

@@ -10,12 +10,15 @@ import {
   type RateLimiter,
   type RateLimitRule,
 } from '@seqgen/kit';
+import { checkSequence, detectLanguage } from '@seqgen/checks';
 import {
-  type Analysis,
   type EmailSequence,
   GENERATED_HISTORY_LIMIT,
   type GeneratedSequence,
   type GenerateEmailsRequest,
+  type GenerateEmailsResponse,
+  type SubmittedAnalysis,
+  type WritingLanguage,
 } from '@seqgen/proto';
 import { insertSequence, listSequencesNewestFirst } from '../../data/repository.ts';
 import { type CompanyAnalyser, normaliseWithRole } from '../analysis/analyse-company.ts';
@@ -23,6 +26,7 @@ import { llmFailure } from '../analysis/errors.ts';
 import { type LlmClient, LlmError } from '../llm/client.ts';
 import { buildBrief } from './brief.ts';
 import { composeSequence } from './composer.ts';
+import { readContext } from './context.ts';
 import { writeWithLlm } from './llm.ts';
 
 export interface SequenceDeps {
@@ -40,13 +44,23 @@ export interface SequenceDeps {
   limit?: { limiter: RateLimiter; rule: RateLimitRule } | undefined;
 }
 
+/** Who asked: their id (quota, history) and first name (the sign-off). */
+export interface Requester {
+  userId: string;
+  firstName?: string | undefined;
+}
+
 export interface SequenceWriter {
-  generate(userId: string, request: GenerateEmailsRequest): Promise<EmailSequence>;
+  generate(requester: Requester, request: GenerateEmailsRequest): Promise<GenerateEmailsResponse>;
   /** The user's generated sequences, newest first. */
   history(userId: string): Promise<GeneratedSequence[]>;
   /** "builtin" or "llm:<model>". */
   readonly writerId: string;
 }
+
+/** The languages the built-in composer writes (DESIGN.md §6); an LLM writes all of WRITING_LANGUAGES. */
+const COMPOSER_LANGUAGES: readonly WritingLanguage[] = ['en', 'de'];
+const LANGUAGE_NAMES: Record<WritingLanguage, string> = { en: 'English', de: 'German', fr: 'French', es: 'Spanish' };
 
 export const QUOTA_UNAVAILABLE_MESSAGE =
   "We couldn't check your sequence allowance right now, so nothing was generated. Please try again in a moment.";
@@ -91,18 +105,45 @@ export function createSequenceWriter(deps: SequenceDeps): SequenceWriter {
     }
   };
 
-  const analysisFor = async (request: GenerateEmailsRequest, userId: string): Promise<Analysis> => {
+  const analysisFor = async (request: GenerateEmailsRequest, userId: string): Promise<SubmittedAnalysis> => {
     if (request.analysis) return request.analysis;
     const { analysis } = await deps.analyser.analyse(
       { companyUrl: request.companyUrl, caseStudies: request.caseStudies },
       userId,
     );
-    return analysis;
+    if (!analysis.customerPains.length || !analysis.solutions.length) {
+      // The page states no pain: the card asks the user to add one; a generation without it is refused clearly.
+      throw new HttpError(422, 'no_pain_points', analysis.notice ?? 'Add at least one customer pain point');
+    }
+    return { ...analysis, targetAudience: analysis.targetAudience, targetJobTitles: analysis.targetJobTitles };
+  };
+
+  /** The language to write in (spec: `auto` is the site's language when the writer can write it). */
+  const languageFor = (request: GenerateEmailsRequest, analysis: SubmittedAnalysis): WritingLanguage => {
+    const written =
+      analysis.language ??
+      detectLanguage([analysis.companyDescription, ...analysis.customerPains, ...analysis.solutions].join(' ')) ??
+      'en';
+    const asked = request.customization.language === 'auto' ? readContext(request.customization.additionalContext, undefined).language : request.customization.language;
+    if (deps.llm) return asked ?? written;
+    if (!asked) return COMPOSER_LANGUAGES.includes(written) ? written : 'en';
+    if (!COMPOSER_LANGUAGES.includes(asked)) {
+      throw new HttpError(400, 'language_needs_ai', `Writing in ${LANGUAGE_NAMES[asked]} needs an AI model: the built-in writer writes English and German.`);
+    }
+    if (asked !== written && COMPOSER_LANGUAGES.includes(written)) {
+      throw new HttpError(
+        400,
+        'language_needs_ai',
+        `Writing in ${LANGUAGE_NAMES[asked]} from an analysis in ${LANGUAGE_NAMES[written]} needs an AI model: the built-in writer writes in the analysis's language. Choose ${LANGUAGE_NAMES[written]} or Auto, or edit the analysis into ${LANGUAGE_NAMES[asked]}.`,
+      );
+    }
+    return asked;
   };
 
   return {
     writerId,
-    async generate(userId, request) {
+    async generate(requester, request) {
+      const { userId } = requester;
       const { customization } = request;
       const targeted = customization.targetSpecificCompany === 'yes';
       // Bad URLs are refused before anything is counted, fetched or reserved.
@@ -118,12 +159,20 @@ export function createSequenceWriter(deps: SequenceDeps): SequenceWriter {
         analysisFor(request, userId),
         targeted ? deps.analyser.profileProspect(customization.prospectCompanyUrl) : undefined,
       ]);
-      const brief = buildBrief({ analysis, customization, prospect });
+      const language = languageFor(request, analysis);
+      const brief = buildBrief({ analysis, customization, prospect, language, sender: { firstName: requester.firstName } });
 
       const reservationId = await reserve(userId);
       let sequence: EmailSequence;
+      let repaired = false;
       try {
-        sequence = deps.llm ? await writeWithLlm(deps.llm, brief) : composeSequence(brief);
+        if (deps.llm) {
+          const written = await writeWithLlm(deps.llm, brief);
+          sequence = written.sequence;
+          repaired = written.repaired;
+        } else {
+          sequence = composeSequence(brief);
+        }
       } catch (error) {
         if (error instanceof LlmError) {
           log.warn({ kind: error.kind, code: error.code, status: error.status }, 'LLM sequence failed');
@@ -153,11 +202,19 @@ export function createSequenceWriter(deps: SequenceDeps): SequenceWriter {
         throw error;
       }
       deps.outbox.poke();
+      const checks = checkSequence(sequence, brief.checkContext);
       log.info(
-        { writer: writerId, company: brief.company.name, ms: Math.round(performance.now() - started) },
+        {
+          writer: writerId,
+          company: brief.company.name,
+          language,
+          checks: checks.status,
+          repaired,
+          ms: Math.round(performance.now() - started),
+        },
         'sequence generated',
       );
-      return sequence;
+      return { sequence, checks, language, checkContext: brief.checkContext };
     },
 
     async history(userId) {

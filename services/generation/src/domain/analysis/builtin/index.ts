@@ -30,7 +30,7 @@ export interface SiteMaterial {
 
 const MAX_PAIRS = 5;
 /** How much a pain and a capability must share to be paired (see pairing.ts for the weights). */
-const MIN_PAIR_SCORE = 1.0;
+const MIN_PAIR_SCORE = 0.7;
 
 export const NO_PAIN_NOTICE =
   "We couldn't find a customer pain point on this page. Add at least one pain point, with the solution that answers it, before you continue.";

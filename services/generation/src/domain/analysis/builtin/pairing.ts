@@ -20,7 +20,8 @@ export function stemOf(word: string, lex: Lexicon): string {
   const suffixes = lex.code === 'de' ? DE_SUFFIXES : EN_SUFFIXES;
   const match = suffixes.exec(word);
   const base = match && word.length - match[0].length >= 4 ? word.slice(0, word.length - match[0].length) : word;
-  return base.slice(0, STEM);
+  // German compounds share their first part ("Risikoanalyse", "Risikoregister"): a shorter stem.
+  return base.slice(0, lex.code === 'de' ? STEM - 1 : STEM);
 }
 
 export function topicOf(text: string, lex: Lexicon): Topic {

@@ -39,10 +39,11 @@ export function customerBeforeVerb(sentence: string, lex: Lexicon, vendor: strin
     if (!NAME_TOKEN.test(bare)) break;
     run.unshift(bare);
   }
-  while (run.length && JOINERS.test(run[0] as string)) run.shift();
+  // "How Globex Foods cut…": a leading "How" or "After" is not part of the name.
+  while (run.length && (JOINERS.test(run[0] as string) || lex.notNames.has((run[0] as string).toLowerCase()))) run.shift();
   // German: "Die Brenner Maschinenbau GmbH hat … gesenkt" — the name sits after the article.
   if (lex.code === 'de' && run.length === 0) {
-    const german = /^(?:die|der|das)?\s*((?:\p{Lu}[\p{L}\p{N}&.'’-]*\s?){1,5}?)\s+(?:hat|konnte|senkte|steigerte|reduzierte|verkürzte|spart|sparte|halbierte|erzielte)\b/iu.exec(
+    const german = /^(?:die|der|das)?\s*((?:(?:\p{Lu}[\p{L}\p{N}&.'’-]*|&)\s?){1,5}?)\s+(?:hat|konnte|senkte|steigerte|reduzierte|verkürzte|spart|sparte|halbierte|erzielte)\b/iu.exec(
       sentence,
     );
     if (german?.[1]) return validName(german[1], lex, vendor);
@@ -162,9 +163,21 @@ export function proofPointsOf(
   for (const section of [...sections.caseStudies, ...sections.company]) {
     const body = sectionText(section);
     const context = `${section.heading} ${body}`;
-    const headlineCustomer = customerBeforeVerb(section.heading, lex, vendor);
+    // "Lorenz & Söhne Spedition: Audit-Vorbereitung in 3 statt 15 Tagen": customer, then result.
+    const colon = /^([^:]{2,60}):\s+(.*\d.*)$/u.exec(section.heading);
+    const colonCustomer = colon ? validName(colon[1], lex, vendor) : undefined;
+    const headlineCustomer = customerBeforeVerb(section.heading, lex, vendor) ?? colonCustomer;
+    const before = candidates.length;
     addResult(section.heading, context, undefined, true);
     for (const sentence of sentences(body)) addResult(sentence, context, headlineCustomer);
+    // The heading itself is the result only when the story states none in a sentence.
+    if (colonCustomer && candidates.length === before) {
+      const key = `${squash(colonCustomer)}:${squash(section.heading)}`;
+      if (!seen.has(key)) {
+        seen.add(key);
+        candidates.push({ customer: colonCustomer, result: asStatement(section.heading), quote: false, context });
+      }
+    }
   }
   for (const testimonial of testimonials) {
     const who = parseAttribution(testimonial.attribution, lex, vendor);

@@ -36,7 +36,7 @@ export interface PainStatement {
 const MAX_CAPABILITIES = 12;
 const MAX_SENTENCE_WORDS = 32;
 /** A feature card says what it does in a sentence or two; less is a label or a call to action. */
-const MIN_BODY_WORDS = 12;
+const MIN_BODY_WORDS = 8;
 const QUESTION = /\?\s*$/;
 /** Calls to action and link labels are not capability statements. */
 const CALL_TO_ACTION =
@@ -85,6 +85,8 @@ export function capabilitiesOf(page: PageContent, sections: Section[], companyNa
     if (!sentence) return;
     const title = headline ? clean(headline).replace(/[.:!]+$/, '') : undefined;
     if (title && (squash(title) === nameKey || wordCount(title) > 14 || QUESTION.test(title))) return;
+    // "Ihr ISMS an einem Ort: Richtlinien, Risiken, Maßnahmen und Nachweise": a summary of them all.
+    if (title && (title.match(/,/g)?.length ?? 0) >= 2) return;
     if (found.some((capability) => capability.sentence === sentence)) return;
     found.push({ headline: title, sentence, text: `${title ?? ''} ${body}` });
   };
@@ -132,9 +134,11 @@ export function problemStatements(sections: Section[], lex: Lexicon, proper: Set
     let text = clean(raw);
     if (!text || VENDOR_VOICE.test(text) || wordCount(text) > 40) return;
     if (QUESTION.test(text)) {
+      // "Still keying invoices by hand?" → a statement; "Month-end waiting on AP accruals?" → a label.
       const statement = lex.questionToStatement(text);
-      if (!statement) return;
-      text = statement;
+      if (statement) text = statement;
+      else if (!isClause(text.replace(/\?+$/, ''), lex)) text = text.replace(/\?+$/, '');
+      else return;
     }
     const first = sentences(text)[0] ?? text;
     // A label ("Manual data entry", "Alert fatigue") rather than a statement ("Reps discount too early").
@@ -265,7 +269,8 @@ export function implicitPain(capability: Capability, lex: Lexicon, proper: Set<s
     if (NOUN_LIKE.test(word) || lex.singularNouns.has(word)) {
       // A bad thing itself ("cancellations", "downtime"), with one modifier before it ("aged balances").
       const before = tokens[index - 1];
-      parts = isWord(before) && !lex.negativeWords.has((before as string).toLowerCase()) && /^\p{Ll}/u.test(before as string)
+      // "aged balances", not "saved scrap" (a participle before a noun is what was done to it).
+      parts = isWord(before) && !lex.negativeWords.has((before as string).toLowerCase()) && /^\p{Ll}/u.test(before as string) && !/ed$/.test(before as string)
         ? [before as string, token]
         : [token];
     } else {

@@ -133,7 +133,7 @@ export const GERMAN: Lexicon = {
     /\b(das problem|probleme?|herausforderung(en)?|kennen sie das|bekannt vor|typische hürden|der alltag|bisher|woran es hakt|was bremst|hürden)\b/i,
   audienceHeading: /\b(für wen|wer profitiert|zielgruppe|gemacht für|entwickelt für|für teams|mit wem wir arbeiten)\b/i,
   notCapabilityHeading:
-    /^(?:preise|faq|häufige fragen|fragen|kontakt|über uns|blog|news|aktuelles|karriere|jobs|referenzen|kunden|unsere kunden|fallstudien|erfolgsgeschichten|partner|branchen|impressum|datenschutz|newsletter|demo|jetzt|in \w+ schritten|starten sie|testen sie|vereinbaren|warum\b|team\b|das sagen|stimmen|integrationen|zahlen)\b|\bpreise?\b/i,
+    /^(?:preise|faq|häufige fragen|fragen|kontakt|über uns|blog|news|aktuelles|karriere|jobs|referenzen|kunden|unsere kunden|fallstudien|erfolgsgeschichten|partner|branchen|impressum|datenschutz|newsletter|demo|jetzt|in \w+ schritten|starten sie|testen sie|sehen sie|vereinbaren|warum\b|team\b|das sagen|stimmen|integrationen|zahlen)\b|\bpreise?\b/i,
   storyHeading: /\b(referenz(en)?|kundenstimmen|erfolgsgeschichte(n)?|fallstudie(n)?|das sagen unsere kunden|stimmen)\b/i,
   notNames: list(`
     nach, vor, seit, mit, ohne, wenn, während, dank, heute, innerhalb, jede, jeder, unsere, unser, wir, die, der,
@@ -146,7 +146,8 @@ export const GERMAN: Lexicon = {
     und, der, die, das, den, dem, des, mit, für, ihre, ihr, ihren, ihrer, sie, wir, nicht, auf, ist, sind, ein,
     eine, einen, einem, einer, auch, als, bei, von, vom, zu, zum, zur, im, in, an, am, aus, nach, über, unter,
     durch, ohne, oder, aber, wie, was, wer, wenn, dass, noch, nur, schon, sehr, mehr, weniger, so, es, um,
-    wird, werden, hat, haben, kann, können, unsere, unser, jede, jeden, alle
+    wird, werden, hat, haben, kann, können, unsere, unser, jede, jeden, alle, eins, zwei, drei, vier, fünf,
+    sechs, sieben, acht, neun, zehn
   `),
   determiners: list(`
     die, der, das, den, dem, des, ihre, ihren, ihrer, ihrem, eure, unsere, unser, unseren, alle, jede, jeden,

@@ -208,7 +208,8 @@ export const ENGLISH: Lexicon = {
     they, them, its, it's, not, but, all, any, each, every, more, less, than, then, when, what, which, who,
     how, why, where, there, here, been, being, also, just, only, very, much, many, most, some, such, so, too,
     out, off, over, under, about, after, before, while, because, without, within, across, through, between,
-    per, via, a, an, of, to, in, on, at, by, or, as, is, be, we, us, i, me, my
+    per, via, a, an, of, to, in, on, at, by, or, as, is, be, we, us, i, me, my, one, two, three, four, five,
+    six, seven, eight, nine, ten
   `),
   determiners: list(`
     the, your, their, our, its, a, an, all, any, every, each, those, these, this, that, his, her, my, no
