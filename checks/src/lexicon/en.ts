@@ -30,7 +30,8 @@ export const en: Lexicon = {
   spamPhrases: phrases(`
     act now | act fast | 100% free | risk-free | risk free | no obligation | click here | buy now | order now |
     call now | apply now | limited time | once in a lifetime | winner | cash bonus | make money | double your |
-    earn $ | guaranteed | no strings attached | urgent | dear friend | congratulations | you have been selected |
+    earn $ | guaranteed results | satisfaction guaranteed | 100% guaranteed | no strings attached | urgent action |
+    urgent response | urgent reply | urgent: | dear friend | congratulations | you have been selected |
     while supplies last | money back | miracle | !!! | $$$
   `),
   acronyms: ['GDPR', 'HIPAA', 'CCPA', 'EBITDA', 'OSHA', 'FINRA', 'NIST', 'FEDRAMP', 'SOC2'],

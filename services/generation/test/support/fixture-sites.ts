@@ -1,11 +1,15 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ResolvedAddress, Resolver } from '@seqgen/kit';
 
 const SITES_DIR = new URL('../fixtures/sites/', import.meta.url);
 
-/** Corpus sites: each serves its home page at / and its case studies at the path it links to. */
+/**
+ * Corpus sites: each serves its home page at / and, when it has one, its case studies at the
+ * path it links to. `expectations.json` in each folder is what an analyst reads on the page
+ * (written independently of the analyser): the quality suite holds the analysis to it.
+ */
 export const SITES = {
   'northwind-ledger': { caseStudies: '/customers' },
   'harbor-finch': { caseStudies: '/work' },
@@ -16,7 +20,51 @@ export const SITES = {
   routewise: { caseStudies: '/customers' },
   klarfeld: { caseStudies: '/referenzen', charset: 'latin1' as const },
   shieldline: { caseStudies: '/clients' },
-} as const;
+  stockline: { caseStudies: '/customers' },
+  crewshift: { caseStudies: undefined },
+  uptimeiq: { caseStudies: '/case-studies' },
+  medirev: { caseStudies: '/results/' },
+  fertigo: { caseStudies: '/referenzen/' },
+  paywise: { caseStudies: undefined },
+  vaultline: { caseStudies: '/customers' },
+  brightpath: { caseStudies: undefined },
+  nexaflow: { caseStudies: undefined },
+  sicherwerk: { caseStudies: '/kunden' },
+  'pacific-produce': { caseStudies: undefined },
+  'northgate-health': { caseStudies: undefined },
+  'hansa-logistik': { caseStudies: undefined },
+  'fabrikam-metals': { caseStudies: undefined },
+} as const satisfies Record<string, { caseStudies: string | undefined; charset?: 'latin1' }>;
+
+/** What an analyst reads on a corpus site (see fixtures/sites/<name>/expectations.json). */
+export interface SiteExpectations {
+  kind: string;
+  language: 'en' | 'de';
+  companyName: string;
+  /** Keywords of each real pain, and of the solution that answers it. */
+  pairs: { pain: string[]; solution: string[] }[];
+  /** Results credited to a named customer and to the solution that produced them. */
+  proofs: { customer: string; result: string[]; solution: string[] }[];
+  titles: string[];
+  audienceWords: string[];
+  /** Injected text and misreadings that must never appear (capitalised single words: as names). */
+  forbidden: string[];
+  painsImplicit: boolean;
+  triggers: string[];
+}
+
+export function expectationsOf(site: SiteName): SiteExpectations {
+  return JSON.parse(readFileSync(new URL(`${site}/expectations.json`, SITES_DIR), 'utf8')) as SiteExpectations;
+}
+
+/** The pages of a site, read from disk (for tests of pure code: no server needed). */
+export function pagesOf(site: SiteName): { index: string; caseStudies: string | undefined } {
+  const read = (file: string) => {
+    const url = new URL(`${site}/${file}`, SITES_DIR);
+    return existsSync(url) ? readFileSync(url, 'utf8') : undefined;
+  };
+  return { index: read('index.html') ?? '', caseStudies: read('case-studies.html') };
+}
 
 export type SiteName = keyof typeof SITES;
 
@@ -93,10 +141,9 @@ export async function startFixtureSites(): Promise<FixtureSites> {
   const pages = new Map<string, { body: Buffer; charset: string }>();
   for (const [name, site] of Object.entries(SITES)) {
     const charset = 'charset' in site ? site.charset : 'utf-8';
-    for (const [file, path] of [
-      ['index.html', '/'],
-      ['case-studies.html', site.caseStudies],
-    ] as const) {
+    const files: [string, string][] = [['index.html', '/']];
+    if (site.caseStudies) files.push(['case-studies.html', site.caseStudies]);
+    for (const [file, path] of files) {
       const text = readFileSync(new URL(`${name}/${file}`, SITES_DIR), 'utf8');
       pages.set(`${name}.test ${path}`, { body: Buffer.from(text, charset === 'latin1' ? 'latin1' : 'utf8'), charset });
     }

@@ -1,6 +1,8 @@
 import { isInjection, readingLevel } from '@seqgen/checks';
 import type { CheckContext, Customization, SubmittedAnalysis, WritingLanguage } from '@seqgen/proto';
 import type { CompanyProfile } from '../analysis/builtin/index.ts';
+import { isNegative } from '../analysis/builtin/phrases.ts';
+import { lexiconFor } from '../analysis/lexicon/index.ts';
 import { clean, sentences, truncate, wordCount } from '../extraction/text.ts';
 import { type ReaderContext, readContext } from './context.ts';
 
@@ -147,7 +149,7 @@ const OUTCOMES: [Outcome, RegExp][] = [
   ['revenue', /revenue|sales|pipeline|conversion|cart|deal|churn|repeat|leads?\b|booking|no-show|discount|quota|chargeback|denial|denied|claim|umsatz|vertrieb/i],
   ['cost', /cost|spend|fuel|price|expens|loss|waste|scrap|margin|budget|fee|overtime|kosten|ausschuss/i],
   ['visibility', /visib|real-time|real time|tracking|transparen|insight|report|dashboard|drift|explain|überblick|echtzeit/i],
-  ['time', /manual|by hand|time|slow|hours|days|weeks|delay|late|spreadsheet|paper|excel|repetitive|stoppage|downtime|wait|schedul|zeit|hand|papier|verschoben/i],
+  ['time', /manual|by hand|time|slow|hours|days|weeks|delay|late|spreadsheet|paper|excel|repetitive|stoppage|downtime|wait|schedul|shift|shut|zeit|hand|papier|verschoben/i],
 ];
 
 const outcomeIn = (text: string): Outcome | undefined => OUTCOMES.find(([, pattern]) => pattern.test(text))?.[0];
@@ -269,7 +271,7 @@ export function buildBrief(input: BriefInput): SequenceBrief {
     if (!painSentence || !sentence || avoided(`${painText} ${solutionText}`)) continue;
     const phrase = phraseOf.get(clean(analysis.customerPains[index] ?? ''));
     pairs.push({
-      pain: { sentence: painSentence, phrase: phrase && !/\?/.test(phrase) ? phrase : shortPain(painText) },
+      pain: { sentence: painSentence, phrase: phrase && !/\?/.test(phrase) ? phrase : shortPain(painText, language) },
       solution: { name: solutionName(split.headline, language), sentence },
       outcome: outcomeOf(painText, solutionText),
     });
@@ -401,12 +403,16 @@ function peersOf(audience: string, language: WritingLanguage): string | undefine
   return language === 'de' ? first : first.charAt(0).toLowerCase() + first.slice(1);
 }
 
-/** A short form of a pain the analysis did not give one for: its subject, when that is short and plain. */
-function shortPain(pain: string): string | undefined {
+/**
+ * A short form of a pain the analysis did not give one for (a hand-written pain): its subject,
+ * when that is short, plain and names something that hurts ("retailer chargebacks", not "new hires").
+ */
+function shortPain(pain: string, language: WritingLanguage): string | undefined {
   const subject = /^((?:[\p{L}-]+\s){0,3}[\p{L}-]+)\s+(?:eat|eats|leave|leaves|live|lives|take|takes|cost|costs|slow|slows|pile|piles|stall|stalls|keep|keeps|cause|causes|drain|drains|sit|sits|is|are|go|goes|come|comes)\b/iu.exec(
     clean(pain),
   )?.[1];
   if (!subject || /^(the|your|our|their|nobody|no one|you|we|they|it|this|that|there|teams?|most|many)\b/i.test(subject)) return undefined;
+  if (language !== 'en' || !isNegative(subject, lexiconFor(language))) return undefined;
   return /^\p{Lu}\p{Ll}+$/u.test(subject.split(' ')[0] ?? '') ? subject.charAt(0).toLowerCase() + subject.slice(1) : subject;
 }
 

@@ -65,6 +65,8 @@ const EXPANSIONS: [RegExp, string][] = [
   [/\b([Ii])sn't\b/g, '$1s not'],
 ];
 
+const COMPANY_FIELD = /\{\{company(\|[^}]*)?\}\}/g;
+
 const STEPS = ['intro', 'followUp', 'proof', 'angle', 'quickWin', 'resource', 'breakup'] as const;
 type Step = (typeof STEPS)[number];
 
@@ -444,6 +446,9 @@ class Writer {
       email = layOut(subject, { ...layout, fillers: this.#fillers(slots, true) });
     }
     for (const filler of layout.fillers) if (email.body.includes(filler)) this.#toldFillers.add(filler);
+    // The reader's company is the sequencer's to fill in, unless the user named the prospect.
+    const prospect = this.#brief.prospect?.name;
+    if (prospect) email = { subject: email.subject.replace(COMPANY_FIELD, prospect), body: email.body.replace(COMPANY_FIELD, prospect) };
     const { company, pairs } = this.#brief;
     for (const sentence of [company.intro, ...pairs.flatMap((pair) => [pair.pain.sentence, pair.solution.sentence])]) {
       if (sentence && email.body.includes(sentence)) this.#told.add(sentence);

@@ -89,6 +89,12 @@ export function toReader(sentence: string, prospect: string | undefined): string
     .replace(/\b(?:he|she)\b/g, 'you')
     .replace(/\bihr(e|en|em|er)? (?=\p{Lu})/gu, (match) => match.charAt(0).toUpperCase() + match.slice(1))
     .replace(/\bsie (haben|sind|planen|suchen|eröffnen|wachsen|stellen)\b/g, 'Sie $1')
+    .replace(/\bThey're\b/g, "You're")
+    .replace(/\bTheir\b/g, 'Your')
+    .replace(/\bThey\b/g, 'You')
+    .replace(/\b(He|She) (is|was|has)\b/g, (_m, _p, verb: string) => `You ${verb === 'is' ? 'are' : verb === 'was' ? 'were' : 'have'}`)
+    .replace(/\b(?:His|Her) (?=[\p{L}])/gu, 'Your ')
+    .replace(/\b(?:He|She)\b/g, 'You')
     .replace(/^ | $/g, '')
     .replace(/^you\b/, 'You');
 }
@@ -113,7 +119,11 @@ export function readContext(raw: string, prospect: string | undefined): ReaderCo
   for (const part of sentences(clean(raw)).flatMap((sentence) => sentence.split(/\s*;\s*|\s+\band\b\s+(?=(?:please|keep|make|don'?t|do not|avoid|mention)\b)/i))) {
     const text = clean(part).replace(/[.!]+$/, '');
     if (!text) continue;
-    if (PATTERNS.instruction.test(text) || /\?$/.test(text)) {
+    // "Bitte kurz halten", "Formal, please": a request about the writing, however it is phrased.
+    const aboutStyle =
+      text.split(' ').length <= 6 &&
+      [PATTERNS.shorter, PATTERNS.longer, PATTERNS.formal, PATTERNS.casual].some((pattern) => pattern.test(text));
+    if (PATTERNS.instruction.test(text) || /^(please|pls|bitte)\b/i.test(text) || aboutStyle || /\?$/.test(text)) {
       readInstruction(text, context, prospect);
       continue;
     }
@@ -143,7 +153,7 @@ function readInstruction(text: string, context: ReaderContext, prospect: string 
   if (mention?.[1]) {
     const subject = toReader(mention[1], prospect);
     // "that we integrate with Epic" is a clause; "our SOC 2 report" a thing to name.
-    const clause = /^(we|we're|we've|our|it|it's|they|there|you|i|wir|unser|es|sie)\b/i.test(subject) || /\b(is|are|has|have|can|will|ist|sind|hat|haben|kann)\b/i.test(subject);
+    const clause = /^(we|we're|we've|it|it's|they|there|you|i|wir|es|sie)\b/i.test(subject) || /\b(is|are|has|have|can|will|ist|sind|hat|haben|kann)\b/i.test(subject);
     context.mentions.push(
       clause ? { text: asSentence(subject), form: 'sentence' } : { text: clean(subject).replace(/[.!]+$/, ''), form: 'phrase' },
     );

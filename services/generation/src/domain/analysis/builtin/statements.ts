@@ -56,7 +56,7 @@ export function asStatement(text: string): string {
 function firstClause(text: string): string {
   if (wordCount(text) <= 22) return text;
   const cut =
-    /^(.{20,}?)\s*(?:\s[—–]\s|;\s)/u.exec(text) ??
+    /^(.{20,}?)\s*(?:\s[—–]\s|;\s|:\s)/u.exec(text) ??
     /^(.{40,}?),\s+(?:so|which|while|whereas|so that|and then|sodass|damit|während)\s/iu.exec(text);
   if (cut?.[1] && wordCount(cut[1]) >= 6) return cut[1];
   return text;
@@ -131,7 +131,9 @@ export function problemStatements(sections: Section[], lex: Lexicon, proper: Set
   const found: PainStatement[] = [];
   const add = (raw: string, detail?: string) => {
     if (found.length >= 8) return;
-    let text = clean(raw);
+    // A quoted question inside a statement ("“Where is my order?” tickets…") keeps its words, not
+    // its question mark: an email may hold one question, its ask.
+    let text = clean(raw).replace(/\?(["”“»’])/g, '$1');
     if (!text || VENDOR_VOICE.test(text) || wordCount(text) > 40) return;
     if (QUESTION.test(text)) {
       // "Still keying invoices by hand?" → a statement; "Month-end waiting on AP accruals?" → a label.

@@ -121,8 +121,8 @@ export const DE: Copy = {
       },
       pain: { neutral: ['{painSentence}'] },
       again: {
-        neutral: ['Kurz noch einmal zum Thema {painPhrase}.', 'Kurz noch einmal zu meiner letzten Nachricht.'],
-        formal: ['Gern komme ich noch einmal auf das Thema {painPhrase} zurück.', 'Gern komme ich noch einmal auf meine letzte Nachricht zurück.'],
+        neutral: ['Kurz noch einmal zum Thema {painPhrase}.', 'Kurz noch einmal zu meiner vorigen Nachricht.'],
+        formal: ['Gern komme ich noch einmal auf das Thema {painPhrase} zurück.', 'Gern komme ich noch einmal auf meine vorige Nachricht zurück.'],
       },
       solution: {
         casual: ['So lösen wir das. {solutionSentence}'],

@@ -294,7 +294,7 @@ export const EN: Copy = {
       costOfWaiting: {
         casual: ['{painSentence} Left alone, it only grows.', 'Left alone, a problem like {painPhrase} only grows.'],
         neutral: ['{painSentence} Left alone, it rarely fixes itself.', 'Left alone, a problem like {painPhrase} rarely fixes itself.'],
-        formal: ['{painSentence} Left unaddressed, it tends to compound.', 'Left unaddressed, a problem like {painPhrase} tends to compound.'],
+        formal: ['{painSentence} Left unaddressed, it tends to grow.', 'Left unaddressed, a problem like {painPhrase} tends to grow.'],
       },
       industry: {
         casual: ['In {industry}, that adds up fast.'],
