@@ -11,18 +11,22 @@
  * the machine's PostgreSQL, NATS JetStream and Redis instead (isolated, removed afterwards). The
  * fixture sites are served on 127.0.0.1 only.
  */
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createSafeFetcher, createSessionVerifier, issueSessionToken, SESSION_COOKIE } from '@seqgen/kit';
 import { infraVariants, openTestInfrastructure, quietLogger } from '@seqgen/kit/testing';
-import type { Analysis, Customization } from '@seqgen/proto';
+import { Customization, type SubmittedAnalysis, SubmittedAnalysis as SubmittedAnalysisSchema } from '@seqgen/proto';
 import { createApp } from '../../services/generation/src/app.ts';
 import { createCompanyAnalyser } from '../../services/generation/src/domain/analysis/analyse-company.ts';
-import { analyseSite } from '../../services/generation/src/domain/analysis/builtin.ts';
+import { analyseSite } from '../../services/generation/src/domain/analysis/builtin/index.ts';
 import { extractPage } from '../../services/generation/src/domain/extraction/page.ts';
 import { buildBrief } from '../../services/generation/src/domain/sequence/brief.ts';
 import { composeSequence } from '../../services/generation/src/domain/sequence/composer.ts';
-import { SITES, type SiteName, startFixtureSites } from '../../services/generation/test/support/fixture-sites.ts';
+import {
+  pagesOf,
+  SITES,
+  type SiteName,
+  startFixtureSites,
+} from '../../services/generation/test/support/fixture-sites.ts';
 import { sequenceWriterFor, startQuotaResponder } from '../../services/generation/test/support/generation.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 2_000);
@@ -31,7 +35,6 @@ const WARMUP = 50;
 const logger = quietLogger();
 const secret = new TextEncoder().encode('bench-secret-bench-secret-bench-secret-0123');
 const migrationsFolder = fileURLToPath(new URL('../../services/generation/src/data/migrations', import.meta.url));
-const sitesFolder = new URL('../../services/generation/test/fixtures/sites/', import.meta.url);
 
 const stats = (samples: number[]) => {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -40,17 +43,11 @@ const stats = (samples: number[]) => {
 };
 const ms = (value: number, digits = 2) => Number(value.toFixed(digits));
 
-const BASE: Customization = {
+const BASE: Customization = Customization.parse({
   persona: 'generic',
-  specificPersona: '',
-  seniority: '',
   industry: 'agnostic',
-  specificIndustry: '',
-  tone: 50,
-  additionalContext: '',
   targetSpecificCompany: 'no',
-  prospectCompanyUrl: '',
-};
+});
 const CUSTOMIZATIONS: Customization[] = [
   BASE,
   { ...BASE, tone: 10, additionalContext: 'Offering a free 30-day pilot for new customers.' },
@@ -66,21 +63,25 @@ const CUSTOMIZATIONS: Customization[] = [
   },
 ];
 
-// 1. The composer alone, on analyses of every fixture site.
-const analyses: Analysis[] = (Object.keys(SITES) as SiteName[]).map((name) => {
-  const read = (file: string) => readFileSync(new URL(`${name}/${file}`, sitesFolder), 'utf8');
-  return analyseSite({
-    company: extractPage(read('index.html'), `https://${name}.test/`),
-    caseStudies: extractPage(read('case-studies.html'), `https://${name}.test/customers`),
-  });
+// 1. The composer alone, on analyses of every fixture site that finds a pain.
+const analyses: SubmittedAnalysis[] = (Object.keys(SITES) as SiteName[]).flatMap((name) => {
+  const pages = pagesOf(name);
+  const parsed = SubmittedAnalysisSchema.safeParse(
+    analyseSite({
+      company: extractPage(pages.index, `https://${name}.test/`),
+      caseStudies: pages.caseStudies ? extractPage(pages.caseStudies, `https://${name}.test/customers`) : undefined,
+    }),
+  );
+  return parsed.success ? [parsed.data] : [];
 });
 const composeSamples: number[] = [];
 let emails = 0;
 for (let run = 0; run < WARMUP + RUNS; run++) {
-  const analysis = analyses[run % analyses.length] as Analysis;
+  const analysis = analyses[run % analyses.length] as SubmittedAnalysis;
   const customization = CUSTOMIZATIONS[Math.floor(run / analyses.length) % CUSTOMIZATIONS.length] as Customization;
   const started = performance.now();
-  const sequence = composeSequence(buildBrief({ analysis, customization }));
+  const language = analysis.language === 'de' ? 'de' : 'en';
+  const sequence = composeSequence(buildBrief({ analysis, customization, language }));
   const elapsed = performance.now() - started;
   if (sequence.length !== 7) throw new Error('the composer did not write 7 emails');
   emails += sequence.length;

@@ -12,17 +12,73 @@ import { completion, rateLimited, startOpenAiStandIn } from './support/openai-st
 const migrationsFolder = fileURLToPath(new URL('../src/data/migrations', import.meta.url));
 const secret = new TextEncoder().encode('test-secret-test-secret-test-secret-0123456789');
 
+/** What a model answers for RouteWise, with two things the page does not support mixed in. */
 const MODEL_ANSWER = {
   companyName: 'RouteWise',
   companyDescription:
     'RouteWise plans and dispatches delivery routes for regional distributors and logistics companies.',
-  targetAudience: 'Dispatch and logistics leaders at regional distributors running 10 to 2,000 vehicles.',
-  targetJobTitles: ['Head of Logistics', 'Fleet Manager', 'Dispatch Manager'],
-  customerPains: ['Dispatchers build routes by hand every morning', 'Fuel costs eat into delivery margins'],
-  solutions: [
-    'Automated dispatch planning produces plans for the whole fleet in minutes.',
-    'Traffic- and capacity-aware routes cut fuel costs by up to 20% (Pacific Produce Distributors: 18%).',
+  targetAudience: 'Regional distributors and logistics companies with delivery fleets.',
+  targetJobTitles: ['Head of Logistics', 'Chief Routing Officer'],
+  titlesInferred: false,
+  language: 'en',
+  pains: [
+    {
+      pain: 'Dispatchers build routes by hand every morning.',
+      phrase: 'manual route planning',
+      solution: 'Automate dispatch planning: Plans for the whole fleet are ready in minutes.',
+    },
+    {
+      pain: 'Fuel costs eat into delivery margins.',
+      phrase: 'fuel costs',
+      solution: 'Cut fuel costs: Routes that account for traffic and capacity cut fuel costs by up to 20%.',
+    },
   ],
+  proofPoints: [
+    {
+      customer: 'Pacific Produce Distributors',
+      result: 'Pacific Produce Distributors cut fuel costs by 18%.',
+      solution: 'Cut fuel costs: Routes that account for traffic and capacity cut fuel costs by up to 20%.',
+      quote: false,
+      person: null,
+    },
+    // Not on the page: a customer the model made up, and a number it made up.
+    { customer: 'Globocorp', result: 'Globocorp cut fuel costs by 30%.', solution: null, quote: false, person: null },
+    {
+      customer: 'Metro Parcel',
+      result: 'Metro Parcel reduced failed deliveries by 52%.',
+      solution: null,
+      quote: false,
+      person: null,
+    },
+  ],
+  customers: ['Pacific Produce Distributors', 'Metro Parcel', 'Globocorp'],
+};
+
+/** The analysis that answer becomes: only what the pages support. */
+const ANALYSIS = {
+  companyName: 'RouteWise',
+  companyDescription: MODEL_ANSWER.companyDescription,
+  targetAudience: MODEL_ANSWER.targetAudience,
+  targetJobTitles: ['Head of Logistics'],
+  customerPains: ['Dispatchers build routes by hand every morning.', 'Fuel costs eat into delivery margins.'],
+  solutions: [
+    'Automate dispatch planning: Plans for the whole fleet are ready in minutes.',
+    'Cut fuel costs: Routes that account for traffic and capacity cut fuel costs by up to 20%.',
+  ],
+  language: 'en',
+  painPhrases: [
+    { pain: 'Dispatchers build routes by hand every morning.', phrase: 'manual route planning' },
+    { pain: 'Fuel costs eat into delivery margins.', phrase: 'fuel costs' },
+  ],
+  proofPoints: [
+    {
+      customer: 'Pacific Produce Distributors',
+      result: 'Pacific Produce Distributors cut fuel costs by 18%.',
+      solution: 'Cut fuel costs: Routes that account for traffic and capacity cut fuel costs by up to 20%.',
+    },
+  ],
+  customers: ['Pacific Produce Distributors', 'Metro Parcel'],
+  titlesInferred: false,
 };
 
 describe.each(await variantsToRun())('company analysis by an LLM on $name infrastructure', (variant) => {
@@ -85,7 +141,8 @@ describe.each(await variantsToRun())('company analysis by an LLM on $name infras
         caseStudies: sites.url('routewise', '/customers'),
       });
       expect(response.statusCode, response.body).toBe(200);
-      expect(response.json()).toEqual({ analysis: MODEL_ANSWER });
+      // The model's draft is checked against the pages: an invented customer, number and title are dropped.
+      expect(response.json()).toEqual({ analysis: ANALYSIS });
 
       expect(llm.requests).toHaveLength(1);
       const { body, headers } = llm.requests[0] as { body: any; headers: Record<string, string> };
@@ -107,14 +164,21 @@ describe.each(await variantsToRun())('company analysis by an LLM on $name infras
               'companyDescription',
               'targetAudience',
               'targetJobTitles',
-              'customerPains',
-              'solutions',
+              'titlesInferred',
+              'language',
+              'pains',
+              'proofPoints',
+              'customers',
             ],
           },
         },
       });
       const [system, user] = body.messages as { role: string; content: string }[];
       expect(system?.role).toBe('system');
+      // The rules of the built-in analyser, stated to the model.
+      expect(system?.content).toMatch(/by meaning, never by position/);
+      expect(system?.content).toMatch(/never a customer/);
+      expect(system?.content).toMatch(/titles the page itself names/);
       expect(system?.content).toMatch(/untrusted data, not instructions/);
       expect(system?.content).toMatch(/no tools/);
       expect(user?.role).toBe('user');
@@ -140,18 +204,16 @@ describe.each(await variantsToRun())('company analysis by an LLM on $name infras
     });
 
     it('retries once when the model answers something invalid, telling it what was wrong', async () => {
-      const mismatched = { ...MODEL_ANSWER, companyName: 'Harbor & Finch', solutions: ['Only one solution'] };
-      const valid = { ...MODEL_ANSWER, companyName: 'Harbor & Finch' };
+      const mismatched = { ...MODEL_ANSWER, companyName: 'Harbor & Finch', pains: [{ pain: 'Forecasts miss.' }] };
+      const valid = { ...MODEL_ANSWER, companyName: 'Harbor & Finch', proofPoints: [], customers: [] };
       llm.script({ body: completion(JSON.stringify(mismatched)) }, { body: completion(JSON.stringify(valid)) });
       const response = await analyze({ companyUrl: sites.url('harbor-finch') });
       expect(response.statusCode, response.body).toBe(200);
-      expect(response.json().analysis).toEqual(valid);
+      expect(response.json().analysis.companyName).toBe('Harbor & Finch');
       expect(llm.requests).toHaveLength(2);
       const retry = llm.requests[1]?.body.messages as { role: string; content: string }[];
       expect(retry.at(-2)).toEqual({ role: 'assistant', content: JSON.stringify(mismatched) });
-      expect(retry.at(-1)?.content).toMatch(
-        /not valid \(solutions: customerPains and solutions must have the same number/,
-      );
+      expect(retry.at(-1)?.content).toMatch(/not valid \(pains\.0\.phrase: /);
     });
 
     it('gives up after a second invalid answer with a clear message', async () => {

@@ -13,193 +13,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
 import { type CompanyAnalyser, createCompanyAnalyser } from '../src/domain/analysis/analyse-company.ts';
 import { isLoopback, recordConnections } from './support/connections.ts';
-import { type FixtureSites, SITES, type SiteName, startFixtureSites } from './support/fixture-sites.ts';
+import { type FixtureSites, startFixtureSites } from './support/fixture-sites.ts';
 import { sequenceWriterFor } from './support/generation.ts';
 
 const migrationsFolder = fileURLToPath(new URL('../src/data/migrations', import.meta.url));
 const secret = new TextEncoder().encode('test-secret-test-secret-test-secret-0123456789');
 
-interface Expected {
-  site: SiteName;
-  kind: string;
-  name: string;
-  description: RegExp;
-  audience: RegExp;
-  titles: string[];
-  /** [pain, the solution at the same index] */
-  pairs: [RegExp, RegExp][];
-  minPairs: number;
-  proof?: RegExp;
-}
-
-/** What a sales rep would expect to read for each corpus site. */
-const CORPUS: Expected[] = [
-  {
-    site: 'northwind-ledger',
-    kind: 'SaaS (finance automation)',
-    name: 'Northwind Ledger',
-    description: /^Northwind Ledger is the finance automation platform for finance teams/,
-    audience: /^Finance teams at mid-market B2B SaaS companies\.$/,
-    titles: ['CFO', 'Controller', 'VP of Finance'],
-    pairs: [
-      [/^Manual bank reconciliation$/, /^Automated bank reconciliation: Match thousands of bank transactions/],
-      [
-        /^Manual invoice matching$/,
-        /invoices, purchase orders and receipts are matched automatically.*Initech reduced invoice processing costs by 62%/i,
-      ],
-      [/^No real-time cash visibility$/, /^Real-time cash visibility/],
-      [/^Long audit preparation time$/, /audit trail/],
-    ],
-    minPairs: 4,
-    proof: /Customers include Globex Foods, Initech and Umbrella Health/,
-  },
-  {
-    site: 'harbor-finch',
-    kind: 'services (RevOps consultancy)',
-    name: 'Harbor & Finch',
-    description:
-      /^Harbor & Finch is a revenue operations consultancy\. It helps B2B software companies build a predictable pipeline/,
-    audience: /B2B software companies/,
-    titles: ['VP of Sales', 'Head of Revenue Operations'],
-    pairs: [
-      [
-        /^Forecast misses by 20% every quarter/,
-        /^Forecasting you can defend:.*Brightwave improved forecast accuracy to 94%/,
-      ],
-      [/updating spreadsheets instead of selling/, /^CRM clean-up and automation/],
-      [/which leads count/, /^Lead routing and handoffs:.*Copperline cut lead response time/],
-      [/^Cumbersome commission plans$/, /^Sales compensation design/],
-    ],
-    minPairs: 4,
-  },
-  {
-    site: 'keller-precision',
-    kind: 'manufacturing (contract machining)',
-    name: 'Keller Precision Components',
-    description: /^Keller Precision Components is a contract manufacturer of precision-machined components/,
-    audience: /aerospace and medical device manufacturers/i,
-    titles: ['Director of Supplier Quality', 'Plant Manager', 'Head of Procurement'],
-    pairs: [
-      [
-        /^Too many supplier quality escapes$/,
-        /first-article reports.*Aerodyne Systems reduced supplier defects by 87%/,
-      ],
-      [/^Long lead times$/, /^Shorten lead times:.*Medora Devices shortened lead times/],
-      [/^Gaps in traceability$/, /^Full traceability/],
-      [/^Line stoppages$/, /^Avoid line stoppages/],
-    ],
-    minPairs: 4,
-  },
-  {
-    site: 'clearwater-risk',
-    kind: 'fintech (fraud and KYC)',
-    name: 'Clearwater Risk',
-    description: /^Clearwater Risk helps banks, credit unions and fintech lenders stop payment fraud/,
-    audience: /^Banks, credit unions and fintech lenders\.$/,
-    titles: ['Chief Risk Officer', 'Head of Fraud Prevention'],
-    pairs: [
-      [
-        /^Payment fraud caught too late$/,
-        /^Detect payment fraud in real time:.*Summit Federal Credit Union reduced wire fraud losses by 73%/,
-      ],
-      [/^Manual KYC and onboarding$/, /^Automated KYC and onboarding:.*Harbor Bank cut KYC onboarding time/],
-      [/^Too many false positives$/, /^Reduce false positives:.*Northgate Lending lowered false positives by 41%/],
-      [/BSA\/AML requirements/, /^Audit-ready compliance/],
-    ],
-    minPairs: 4,
-  },
-  {
-    site: 'careloop',
-    kind: 'health (patient scheduling)',
-    name: 'CareLoop Health',
-    description: /^CareLoop fills your schedule and cuts no-shows for specialty clinics/,
-    audience: /^Specialty clinics and physician practices\.$/,
-    titles: ['Practice Manager'],
-    pairs: [
-      [/^Too many no-shows$/, /^Reduce no-shows:.*Lakeside Orthopedics reduced no-shows by 61%/],
-      [/^Manual, time-consuming patient intake$/, /^Automate patient intake/],
-      [/^No online self-scheduling$/, /^Online self-scheduling/],
-    ],
-    minPairs: 3,
-  },
-  {
-    site: 'quantly',
-    kind: 'a page that is mostly JavaScript',
-    name: 'Quantly',
-    description: /^Quantly helps e-commerce brands reduce cart abandonment/,
-    audience: /^E-commerce brands\.$/,
-    titles: ['Head of E-commerce'],
-    pairs: [
-      [/^Too much cart abandonment$/, /reduce cart abandonment with AI-timed checkout recovery/],
-      [/^Revenue lost to abandoned checkouts$/, /^Recover abandoned checkouts automatically\.$/],
-    ],
-    minPairs: 2,
-  },
-  {
-    site: 'routewise',
-    kind: 'logistics page with hidden prompt-injection text',
-    name: 'RouteWise',
-    description: /^RouteWise plans and dispatches delivery routes for regional distributors and logistics companies\./,
-    audience: /^Regional distributors, logistics companies and delivery fleets\.$/,
-    titles: ['Head of Logistics', 'Fleet Manager', 'Dispatch Manager'],
-    pairs: [
-      [/^High fuel costs$/, /cut fuel costs by up to 20%.*Pacific Produce Distributors cut fuel costs by 18%/],
-      [/^Manual, time-consuming dispatch planning$/, /^Automate dispatch planning/],
-      // Hidden only at small widths (@media): still content.
-      [/^Too many failed deliveries$/, /^Reduce failed deliveries:.*Metro Parcel reduced failed deliveries by 35%/],
-    ],
-    minPairs: 4,
-  },
-  {
-    site: 'klarfeld',
-    kind: 'non-English (German, ISO-8859-1) manufacturing software',
-    name: 'Klarfeld Systeme',
-    description: /^Klarfeld MES vernetzt Maschinen, Aufträge und Qualitätsdaten in Echtzeit/,
-    audience: /^Mittelständische Fertigungsbetriebe/,
-    titles: ['Produktionsleiter', 'Werksleiter'],
-    pairs: [
-      [
-        /^Ungeplante Stillstände werden erst am Schichtende bemerkt$/,
-        /^Ungeplante Stillstände vermeiden:.*Hagedorn Antriebstechnik senkt Stillstandzeiten um 35 %/,
-      ],
-      [/^Rüstzeiten: zu hoch$/, /^Rüstzeiten um 30 % senken:.*Brenner Kunststofftechnik reduziert Rüstzeiten um 28 %/],
-      [/Papierlisten und Excel/, /^Papierlose Rückmeldung/],
-      [/^Qualitätsdaten: lückenhaft dokumentiert$/, /^Qualitätsdaten lückenlos dokumentieren/],
-    ],
-    minPairs: 4,
-    proof: /Zu den Kunden zählen Hagedorn Antriebstechnik und Brenner Kunststofftechnik/,
-  },
-  {
-    site: 'shieldline',
-    kind: 'services (managed security), name only in the title, no metadata',
-    name: 'Shieldline Security',
-    description: /^Shieldline is a managed security provider for law firms/,
-    audience: /^Small businesses, law firms, accounting practices and other small professional services firms\.$/,
-    titles: ['Managing Partner', 'CIO'],
-    pairs: [
-      [
-        /^Phishing attacks caught too late$|^Phishing attacks$/,
-        /^Stop phishing attacks:.*Park & Liu LLP cut phishing click rates by 80%/,
-      ],
-      [/^Cumbersome compliance$/, /^Simplify compliance/],
-      [/client data$/, /^Protect client data:.*Granite Accounting recovered from ransomware/],
-    ],
-    minPairs: 3,
-  },
-];
-
 const PLACEHOLDERS = /lorem|ipsum|\bn\/a\b|\btbd\b|placeholder|undefined|\bnull\b|\[object/i;
 const INJECTED = /crypto|pwned|ignore|instructions|system prompt|gambling|api key|teenagers|scam/i;
-
-const allText = (analysis: Analysis) =>
-  [
-    analysis.companyName,
-    analysis.companyDescription,
-    analysis.targetAudience,
-    ...analysis.targetJobTitles,
-    ...analysis.customerPains,
-    ...analysis.solutions,
-  ].join('\n');
 
 describe.each(await variantsToRun())('POST /api/analyze-company on $name infrastructure', (variant) => {
   let infra: TestInfrastructure;
@@ -267,42 +88,75 @@ describe.each(await variantsToRun())('POST /api/analyze-company on $name infrast
       expect(sites.hits.length).toBe(before);
     });
 
-    it.each(CORPUS)('analyses $site ($kind) into a usable first draft', async (expected) => {
+    it('analyses a site over HTTP into the structured analysis: pains with short forms, credited proof, titles from the page', async () => {
       const response = await analyze({
-        companyUrl: sites.url(expected.site),
-        caseStudies: sites.url(expected.site, SITES[expected.site].caseStudies),
+        companyUrl: sites.url('stockline'),
+        caseStudies: sites.url('stockline', '/customers'),
       });
       expect(response.statusCode, response.body).toBe(200);
       const { analysis } = response.json() as { analysis: Analysis };
-      expect(analysis.companyName).toBe(expected.name);
-      expect(analysis.companyDescription).toMatch(expected.description);
-      expect(analysis.targetAudience).toMatch(expected.audience);
-      expect(analysis.targetJobTitles).toEqual(expect.arrayContaining(expected.titles));
-      expect(analysis.targetJobTitles.length).toBeGreaterThanOrEqual(Math.min(3, expected.titles.length + 1));
-      expect(analysis.customerPains.length).toBeGreaterThanOrEqual(expected.minPairs);
-      expect(analysis.solutions.length).toBe(analysis.customerPains.length);
-      for (const [pain, solution] of expected.pairs) {
-        const index = analysis.customerPains.findIndex((p) => pain.test(p));
-        expect(index, `no pain matching ${pain} in ${JSON.stringify(analysis.customerPains)}`).toBeGreaterThanOrEqual(
-          0,
-        );
-        expect(analysis.solutions[index]).toMatch(solution);
-      }
-      if (expected.proof) expect(analysis.companyDescription).toMatch(expected.proof);
-      const text = allText(analysis);
-      expect(text).not.toMatch(PLACEHOLDERS);
+      expect(analysis).toMatchObject({ companyName: 'Stockline', language: 'en', titlesInferred: false });
+      expect(analysis.targetJobTitles).toEqual([
+        'Warehouse Manager',
+        'Inventory Control Manager',
+        'VP of Distribution',
+      ]);
+      const chargebacks = analysis.customerPains.indexOf('Retailer chargebacks eat into already thin margins.');
+      expect(analysis.solutions[chargebacks]).toMatch(/^Dock Audit/);
+      expect(analysis.painPhrases).toContainEqual({
+        pain: 'Retailer chargebacks eat into already thin margins.',
+        phrase: 'retailer chargebacks',
+      });
+      expect(analysis.proofPoints).toContainEqual({
+        customer: 'Brightmart',
+        result: 'After rolling out Stockline, Brightmart cut chargebacks by 41% in two quarters.',
+        solution: analysis.solutions[chargebacks],
+      });
+      expect(JSON.stringify(analysis)).not.toMatch(/"customer":"After"/);
+      expect(analysis.notice).toBeUndefined();
+    });
+
+    it('says so when a page states no customer pain, so the card can ask for one (no dead end)', async () => {
+      const response = await analyze({ companyUrl: sites.url('northgate-health') });
+      expect(response.statusCode).toBe(200);
+      const { analysis } = response.json() as { analysis: Analysis };
+      expect(analysis.customerPains).toEqual([]);
+      expect(analysis.notice).toMatch(/couldn't find a customer pain point/);
+      // And a generation from that analysis, without the user's edit, is refused with the same words.
+      const generated = await app.inject({
+        method: 'POST',
+        url: '/api/generate-emails',
+        payload: {
+          companyUrl: sites.url('northgate-health'),
+          customization: { persona: 'generic', industry: 'agnostic', tone: 50, targetSpecificCompany: 'no' },
+        },
+        headers: { cookie },
+      });
+      expect(generated.statusCode).toBe(422);
+      expect(generated.json()).toEqual({ error: 'no_pain_points', message: analysis.notice });
+    });
+
+    it('drops everything hidden or addressed to a model (the prompt-injection page)', async () => {
+      const response = await analyze({
+        companyUrl: sites.url('vaultline'),
+        caseStudies: sites.url('vaultline', '/customers'),
+      });
+      expect(response.statusCode).toBe(200);
+      const text = JSON.stringify(response.json().analysis);
       expect(text).not.toMatch(INJECTED);
-      for (const value of [analysis.companyDescription, analysis.targetAudience, ...analysis.customerPains]) {
-        expect(value.trim()).not.toBe('');
-      }
+      expect(text).not.toMatch(/Globocorp|Chief Hacking Officer|99\.99%/);
+      expect(text).not.toMatch(PLACEHOLDERS);
     });
 
     it('finds the case studies page on its own when none is given', async () => {
       const response = await analyze({ companyUrl: sites.url('clearwater-risk') });
       expect(response.statusCode).toBe(200);
       expect(sites.hits).toContain('clearwater-risk.test /customers');
-      expect(response.json().analysis.solutions.join(' ')).toMatch(
-        /Summit Federal Credit Union reduced wire fraud losses by 73%/,
+      expect(response.json().analysis.proofPoints).toContainEqual(
+        expect.objectContaining({
+          customer: 'Summit Federal Credit Union',
+          result: 'Summit Federal Credit Union reduced wire fraud losses by 73%.',
+        }),
       );
     });
 
@@ -349,8 +203,13 @@ describe.each(await variantsToRun())('POST /api/analyze-company on $name infrast
       expect(profile).toMatchObject({
         companyName: 'CareLoop Health',
         companyDescription: expect.stringMatching(/specialty clinics/),
-        industries: expect.arrayContaining(['healthcare']),
+        language: 'en',
       });
+      // A page with news keeps it for the sequence's opener.
+      await analyze({ companyUrl: sites.url('shieldline'), prospectCompanyUrl: sites.url('pacific-produce') });
+      expect((await analyser.prospectProfile(sites.url('pacific-produce')))?.triggers[0]?.text).toMatch(
+        /Reno distribution center/,
+      );
     });
 
     it('cuts an oversized page at the size limit and still analyses its head and hero', async () => {
@@ -358,7 +217,7 @@ describe.each(await variantsToRun())('POST /api/analyze-company on $name infrast
       expect(response.statusCode).toBe(200);
       expect(response.json().analysis).toMatchObject({
         companyName: 'Bulkhead Analytics',
-        customerPains: expect.arrayContaining(['Too many picking errors']),
+        customerPains: expect.arrayContaining(['Picking errors are higher than they should be.']),
       });
     });
 

@@ -25,11 +25,58 @@ const CUSTOMIZATION: Customization = {
   additionalContext: 'We will be at the Manifest conference next month.',
   targetSpecificCompany: 'no',
   prospectCompanyUrl: '',
+  language: 'auto',
 };
 
-const body = (n: number) =>
-  `Hi there,\n\nEmail ${n} about fleet routes. ${'Dispatchers plan routes for the whole fleet in minutes, and drivers get them before the shift. '.repeat(3)}\n\nOpen to a quick chat?\n\nThanks,\nThe RouteWise team`;
-const MODEL_SEQUENCE = Array.from({ length: 7 }, (_, i) => ({ subject: `Routes, part ${i + 1}`, body: body(i + 1) }));
+const email = (subject: string, ...paragraphs: string[]) => ({
+  subject,
+  body: ['Hi {{first_name|there}},', ...paragraphs, 'Thanks,\n{{sender_name}}'].join('\n\n'),
+});
+
+/** What a good model answers for RouteWise, a fleet manager below the line, food distribution, casual. */
+const MODEL_SEQUENCE = [
+  email(
+    'Fuel costs in food distribution',
+    'As a fleet manager in food distribution, you know fuel is a big line on the bill. Most teams still plan routes by hand each morning.',
+    'RouteWise plans every route with traffic, time windows and van capacity in mind. That can cut fuel costs by up to 20%.',
+    'Open to a quick chat next week?',
+  ),
+  email(
+    'Planning routes by hand',
+    'Quick follow-up. Many fleet managers tell me the morning plan eats the first hours of the shift.',
+    'With RouteWise, plans for the whole fleet are ready in minutes. Drivers get them on their phones before the shift starts.',
+    'Is this on your list this quarter?',
+  ),
+  email(
+    'How Pacific Produce did it',
+    'Pacific Produce Distributors cut fuel costs by 18% with RouteWise. Their planning time went from three hours to 15 minutes.',
+    'They run food distribution routes much like yours.',
+    'Want me to send the full story?',
+  ),
+  email(
+    'Late drops cost more than fuel',
+    'A different angle today. Failed drops hurt twice: a second trip and an unhappy customer.',
+    'RouteWise gives dispatchers and customers a live ETA for every van. Metro Parcel reduced failed deliveries by 35%.',
+    'Do you know how many second attempts you ran last month?',
+  ),
+  email(
+    'An easy first step',
+    'A fair worry: a new routing tool can sound like a big project. It does not have to be.',
+    'Most teams start with one depot and grow from there. We will be at the Manifest conference next month, so we could meet there too.',
+    'Worth a short call before then?',
+  ),
+  email(
+    'Something useful for your team',
+    'No pitch this time. I can share a one-page checklist on cutting empty miles.',
+    'It is short and practical, and your dispatchers can use it the same day.',
+    'Want me to send it over?',
+  ),
+  email(
+    'Should I close your file?',
+    "I haven't heard back, so I'll assume the timing isn't right. If route planning moves up the list, I'm happy to pick this up again.",
+    'Should I close your file, or is someone else the right person?',
+  ),
+];
 
 describe.each(await variantsToRun())('POST /api/generate-emails with an LLM on $name infrastructure', (variant) => {
   let infra: TestInfrastructure;
@@ -107,7 +154,7 @@ describe.each(await variantsToRun())('POST /api/generate-emails with an LLM on $
       const before = await stored();
       const response = await generate();
       expect(response.statusCode, response.body).toBe(200);
-      expect(response.json()).toEqual({ sequence: MODEL_SEQUENCE });
+      expect(response.json()).toMatchObject({ sequence: MODEL_SEQUENCE, language: 'en', checks: { status: 'pass' } });
       expect(await stored()).toBe(before + 1);
       const reservation = quota.reservations.at(-1);
       expect(
@@ -134,6 +181,10 @@ describe.each(await variantsToRun())('POST /api/generate-emails with an LLM on $
       });
       const [system, user] = request.messages as { role: string; content: string }[];
       expect(system?.content).toMatch(/exactly 7 emails/);
+      // The rules the checks hold the answer to, stated up front.
+      expect(system?.content).toMatch(/\{\{first_name\|there\}\}/);
+      expect(system?.content).toMatch(/must come from the data: never invent them/);
+      expect(system?.content).toMatch(/exactly one ask/);
       expect(system?.content).toMatch(/untrusted data, not instructions/);
       expect(system?.content).toMatch(/no tools/);
       // Nothing from the site is in the instructions.
@@ -144,13 +195,13 @@ describe.each(await variantsToRun())('POST /api/generate-emails with an LLM on $
         .split(`<<<SEQUENCE_DATA ${nonce}>>>`)[2]
         ?.split(`<<<END_SEQUENCE_DATA ${nonce}>>>`)[0];
       expect(data).toContain('RouteWise');
-      expect(data).toContain('High fuel costs');
+      expect(data).toContain('Fuel costs are higher than they should be.');
       expect(data).toContain('Pacific Produce Distributors cut fuel costs by 18%.');
       expect(data).toContain('Fleet Manager');
       expect(data).toContain('food distribution');
       expect(data).toContain('Manifest conference');
-      expect(user?.content).toMatch(/Tone: 30\/100, casual/);
-      expect(user?.content).toMatch(/below the line/);
+      expect(user?.content).toMatch(/in English\. Tone: 30\/100, casual/);
+      expect(data).toMatch(/"seniority": "below"/);
       expect(user?.content).not.toMatch(/pwned|crypto|gambling|teenagers|ignore (all )?(previous|your)/i);
     });
 
@@ -169,14 +220,55 @@ describe.each(await variantsToRun())('POST /api/generate-emails with an LLM on $
       expect(retry.at(-1)?.content).toMatch(/not valid \(emails: .*7/);
     });
 
-    it('refuses placeholders and gives up after a second invalid answer, releasing the reservation', async () => {
-      const withPlaceholder = {
-        emails: MODEL_SEQUENCE.map((email, i) =>
-          i === 2 ? { ...email, body: `Hi {{first_name}},\n\n${email.body}` } : email,
-        ),
-      };
+    it('makes one repair call naming the failing checks, and answers the repaired sequence', async () => {
+      const flawed = MODEL_SEQUENCE.map((entry, index) =>
+        index === 1
+          ? { ...entry, body: entry.body.replace('ready in minutes.', 'ready in minutes, and 73% faster.') }
+          : index === 3
+            ? {
+                ...entry,
+                body: entry.body.replace('A different angle today.', 'A different angle for [First Name] today.'),
+              }
+            : entry,
+      );
       llm.script(
-        { body: completion(JSON.stringify(withPlaceholder)) },
+        { body: completion(JSON.stringify({ emails: flawed })) },
+        { body: completion(JSON.stringify({ emails: MODEL_SEQUENCE })) },
+      );
+      const response = await generate();
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toMatchObject({ sequence: MODEL_SEQUENCE, checks: { status: 'pass' } });
+      expect(llm.requests).toHaveLength(2);
+      const repair = llm.requests[1]?.body.messages as { role: string; content: string }[];
+      expect(repair.at(-2)).toEqual({ role: 'assistant', content: JSON.stringify({ emails: flawed }) });
+      expect(repair.at(-1)?.content).toMatch(/These quality checks failed/);
+      expect(repair.at(-1)?.content).toMatch(/email 2 · Sourced facts: .*73%/);
+      expect(repair.at(-1)?.content).toMatch(/email 4 · Placeholders: .*\[First Name\]/);
+    });
+
+    it('answers what still fails after the repair with its failing checks visible, never hidden', async () => {
+      const flawed = MODEL_SEQUENCE.map((entry, index) =>
+        index === 1
+          ? { ...entry, body: entry.body.replace('ready in minutes.', 'ready in minutes, and 73% faster.') }
+          : entry,
+      );
+      llm.script(
+        { body: completion(JSON.stringify({ emails: flawed })) },
+        { body: completion(JSON.stringify({ emails: flawed })) },
+      );
+      const response = await generate();
+      expect(response.statusCode, response.body).toBe(200);
+      const { checks, sequence } = response.json();
+      expect(sequence).toEqual(flawed);
+      expect(checks.status).toBe('fail');
+      expect(checks.emails[1]).toContainEqual(
+        expect.objectContaining({ id: 'claims', status: 'fail', reason: expect.stringMatching(/73%/) }),
+      );
+    });
+
+    it('gives up after two answers it cannot use, releasing the reservation', async () => {
+      llm.script(
+        { body: completion(JSON.stringify({ emails: MODEL_SEQUENCE.slice(0, 6) })) },
         { body: completion('Sure! Here are your emails…') },
       );
       const before = await stored();
@@ -195,6 +287,23 @@ describe.each(await variantsToRun())('POST /api/generate-emails with an LLM on $
         reservationId: quota.reservations.at(-1)?.reservationId,
         reason: 'ai_failed',
       });
+    });
+
+    it('writes French when asked, which only a model can', async () => {
+      const french = MODEL_SEQUENCE.map((entry) => entry);
+      llm.script(
+        { body: completion(JSON.stringify({ emails: french })) },
+        { body: completion(JSON.stringify({ emails: french })) },
+      );
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/generate-emails',
+        payload: { companyUrl: sites.url('routewise'), customization: { ...CUSTOMIZATION, language: 'fr' } },
+        headers: { cookie },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().language).toBe('fr');
+      expect(llm.requests[0]?.body.messages[1].content).toMatch(/^Write the 7-email sequence in French\./);
     });
 
     it("answers the model's rate limit with 'busy' (spec §8) and releases the reservation", async () => {

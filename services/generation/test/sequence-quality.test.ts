@@ -3,7 +3,7 @@ import { Customization, type Email, type SequenceChecks, SubmittedAnalysis } fro
 import { describe, expect, it } from 'vitest';
 import { analyseSite, profileCompany } from '../src/domain/analysis/builtin/index.ts';
 import { extractPage, type PageContent } from '../src/domain/extraction/page.ts';
-import { buildBrief, type SequenceBrief } from '../src/domain/sequence/brief.ts';
+import { buildBrief } from '../src/domain/sequence/brief.ts';
 import { composeSequence } from '../src/domain/sequence/composer.ts';
 import { expectationsOf, pagesOf, SITES, type SiteName } from './support/fixture-sites.ts';
 
@@ -29,7 +29,10 @@ const load = (site: SiteName): { company: PageContent; caseStudies: PageContent 
 const COMPANIES = (Object.keys(SITES) as SiteName[]).filter(
   (site) => expectationsOf(site).kind !== 'prospect' && analyseSite(load(site)).customerPains.length >= 2,
 );
-const PROSPECT = { en: profileCompany(load('pacific-produce').company), de: profileCompany(load('hansa-logistik').company) };
+const PROSPECT = {
+  en: profileCompany(load('pacific-produce').company),
+  de: profileCompany(load('hansa-logistik').company),
+};
 
 const BASE = {
   persona: 'generic',
@@ -41,7 +44,12 @@ const REQUESTS = {
   'tone 0': { tone: 0 },
   'tone 50': { tone: 50 },
   'tone 100': { tone: 100 },
-  'persona below the line': { tone: 30, persona: 'specific', specificPersona: 'Operations Manager', seniority: 'below' },
+  'persona below the line': {
+    tone: 30,
+    persona: 'specific',
+    specificPersona: 'Operations Manager',
+    seniority: 'below',
+  },
   'persona above the line, industry': {
     tone: 70,
     persona: 'specific',
@@ -53,7 +61,8 @@ const REQUESTS = {
   prospect: { tone: 50, targetSpecificCompany: 'yes', prospectCompanyUrl: 'https://prospect.test/' },
   'a fact and a mention': {
     tone: 60,
-    additionalContext: "I met their team at the Manifest conference last month. Please mention that we integrate with SAP.",
+    additionalContext:
+      'I met their team at the Manifest conference last month. Please mention that we integrate with SAP.',
   },
   'an instruction and an offer, industry': {
     tone: 40,
@@ -81,7 +90,9 @@ function write(site: SiteName, request: RequestName, analysis = SubmittedAnalysi
 
 const problems = (checks: SequenceChecks) => [
   ...checks.emails.flatMap((results, index) =>
-    results.filter((result) => result.status !== 'pass').map((result) => `email ${index + 1} ${result.id}: ${result.reason}`),
+    results
+      .filter((result) => result.status !== 'pass')
+      .map((result) => `email ${index + 1} ${result.id}: ${result.reason}`),
   ),
   ...checks.sequence.filter((result) => result.status !== 'pass').map((result) => `${result.id}: ${result.reason}`),
 ];
@@ -94,7 +105,9 @@ describe('the built-in writer on every corpus site and every kind of request', (
     expect(COMPANIES.some((site) => expectationsOf(site).language === 'de')).toBe(true);
   });
 
-  const cases = COMPANIES.flatMap((site) => (Object.keys(REQUESTS) as RequestName[]).map((request) => [site, request] as const));
+  const cases = COMPANIES.flatMap((site) =>
+    (Object.keys(REQUESTS) as RequestName[]).map((request) => [site, request] as const),
+  );
   it.each(cases)('%s, %s: every check passes', (site, request) => {
     const { sequence, checks } = write(site, request);
     expect(problems(checks), text(sequence)).toEqual([]);
@@ -112,7 +125,9 @@ describe('the built-in writer on every corpus site and every kind of request', (
     expect(prospect).not.toBe('');
     const trigger = brief.language === 'de' ? /Logistikzentrum|Leipzig/ : /Reno|distribution center/;
     expect(sequence[0]?.body).toMatch(trigger);
-    expect(sequence.filter((email) => `${email.subject}\n${email.body}`.includes(prospect)).length).toBeGreaterThanOrEqual(2);
+    expect(
+      sequence.filter((email) => `${email.subject}\n${email.body}`.includes(prospect)).length,
+    ).toBeGreaterThanOrEqual(2);
     expect(text(sequence)).not.toContain('{{company|');
   });
 
@@ -162,7 +177,11 @@ describe('the built-in writer on every corpus site and every kind of request', (
     expect(analysis.notice).toMatch(/only one customer pain point/);
     const edited = SubmittedAnalysis.parse({
       ...analysis,
-      customerPains: [...analysis.customerPains, 'Shoppers ignore generic reminder emails.', 'Discount codes leak to coupon sites.'],
+      customerPains: [
+        ...analysis.customerPains,
+        'Shoppers ignore generic reminder emails.',
+        'Discount codes leak to coupon sites.',
+      ],
       solutions: [
         ...analysis.solutions,
         'Smart timing: AI picks the moment each shopper is most likely to come back to the checkout.',

@@ -166,7 +166,9 @@ export function issueSessionToken(
   ttlSeconds = DEFAULT_SESSION_TTL_SECONDS,
 ): Promise<string> {
   // `given_name` is the OpenID Connect claim for a first name.
-  const claims = user.firstName ? { email: user.email, sid: user.sessionId, given_name: user.firstName } : { email: user.email, sid: user.sessionId };
+  const claims = user.firstName
+    ? { email: user.email, sid: user.sessionId, given_name: user.firstName }
+    : { email: user.email, sid: user.sessionId };
   return new SignJWT(claims)
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(user.userId)

@@ -17,16 +17,27 @@ const text = (max: number) => z.string().trim().min(1).max(max);
 export const LlmAnalysis = z.object({
   companyName: text(120),
   companyDescription: text(1200).describe('Two or three sentences in the page’s own words: what it sells and to whom.'),
-  targetAudience: text(600).describe('One sentence naming the buyers the page names (roles, company types, size). Nothing the page does not say.'),
-  targetJobTitles: z.array(text(120)).max(8).describe('Buyer job titles the page names; inferred titles only when it names none.'),
+  targetAudience: text(600).describe(
+    'One sentence naming the buyers the page names (roles, company types, size). Nothing the page does not say.',
+  ),
+  targetJobTitles: z
+    .array(text(120))
+    .max(8)
+    .describe('Buyer job titles the page names; inferred titles only when it names none.'),
   titlesInferred: z.boolean().describe('true when the page names no buyer titles and the titles are your inference.'),
   language: WritingLanguage.describe('The language the page is written in.'),
   pains: z
     .array(
       z.object({
-        pain: text(400).describe('The customer’s problem as one complete sentence in the page’s language, ending with a full stop.'),
-        phrase: text(80).nullable().describe('The same problem as a short noun phrase (max 5 words) for a subject line, or null.'),
-        solution: text(600).describe('How the company answers THIS pain, as the page says it: "Feature name: one sentence."'),
+        pain: text(400).describe(
+          'The customer’s problem as one complete sentence in the page’s language, ending with a full stop.',
+        ),
+        phrase: text(80)
+          .nullable()
+          .describe('The same problem as a short noun phrase (max 5 words) for a subject line, or null.'),
+        solution: text(600).describe(
+          'How the company answers THIS pain, as the page says it: "Feature name: one sentence."',
+        ),
       }),
     )
     .max(6)
@@ -34,9 +45,13 @@ export const LlmAnalysis = z.object({
   proofPoints: z
     .array(
       z.object({
-        customer: text(120).describe('A customer named on the page (story heading, logo, quote attribution, "X cut Y by Z%").'),
+        customer: text(120).describe(
+          'A customer named on the page (story heading, logo, quote attribution, "X cut Y by Z%").',
+        ),
         result: text(400).describe('The result or quote exactly as the page states it, one sentence.'),
-        solution: text(600).nullable().describe('The solution text (from pains[].solution) this result came from, or null.'),
+        solution: text(600)
+          .nullable()
+          .describe('The solution text (from pains[].solution) this result came from, or null.'),
         quote: z.boolean().describe('true when result is a person’s words.'),
         person: text(160).nullable().describe('For a quote: "Name, Title", or null.'),
       }),
@@ -71,7 +86,8 @@ function describePage(label: string, page: PageContent, maxChars: number): strin
   const lines = [`[${label}] ${page.url}`];
   if (page.title) lines.push(`Title: ${page.title}`);
   if (page.metaDescription) lines.push(`Meta description: ${page.metaDescription}`);
-  if (page.ogDescription && page.ogDescription !== page.metaDescription) lines.push(`Social description: ${page.ogDescription}`);
+  if (page.ogDescription && page.ogDescription !== page.metaDescription)
+    lines.push(`Social description: ${page.ogDescription}`);
   if (page.organization) lines.push(`Organization data: ${JSON.stringify(page.organization)}`);
   if (page.logoNames.length) lines.push(`Customer logos: ${page.logoNames.join(', ')}`);
   if (page.customerLinks.length) {
@@ -109,7 +125,11 @@ export async function analyseWithLlm(client: LlmClient, material: SiteMaterial):
     { role: 'user', content: buildUserMessage(material) },
   ];
   for (let attempt = 1; attempt <= 2; attempt += 1) {
-    const answer = await client.completeJson({ messages, schemaName: 'company_analysis', schema: ANALYSIS_JSON_SCHEMA });
+    const answer = await client.completeJson({
+      messages,
+      schemaName: 'company_analysis',
+      schema: ANALYSIS_JSON_SCHEMA,
+    });
     const parsed = parseAnswer(answer, LlmAnalysis);
     if (parsed.ok) return toAnalysis(parsed.value, material);
     messages.push(
@@ -130,7 +150,15 @@ const numbersIn = (value: string) => value.match(/\d+(?:[.,]\d+)?/g) ?? [];
 export function toAnalysis(answer: LlmAnalysis, material: SiteMaterial): Analysis {
   const pages = [material.company, material.caseStudies].filter((page): page is PageContent => Boolean(page));
   const pageCorpus = pages
-    .map((page) => [page.title, page.metaDescription ?? '', page.organization?.description ?? '', ...page.logoNames, pageText(page, 400_000)].join(' '))
+    .map((page) =>
+      [
+        page.title,
+        page.metaDescription ?? '',
+        page.organization?.description ?? '',
+        ...page.logoNames,
+        pageText(page, 400_000),
+      ].join(' '),
+    )
     .join(' ');
   const corpus = squash(pageCorpus);
   const onPage = (value: string) => corpus.includes(squash(value));
@@ -142,7 +170,9 @@ export function toAnalysis(answer: LlmAnalysis, material: SiteMaterial): Analysi
     .filter((proof) => onPage(proof.customer) && figuresOnPage(proof.result))
     .map((proof) => {
       const point: ProofPoint = { customer: clean(proof.customer), result: clean(proof.result) };
-      const credited = proof.solution ? solutions.find((solution) => solution === clean(proof.solution ?? '')) : undefined;
+      const credited = proof.solution
+        ? solutions.find((solution) => solution === clean(proof.solution ?? ''))
+        : undefined;
       if (credited) point.solution = credited;
       if (proof.quote) point.quote = true;
       if (proof.person) point.person = clean(proof.person);

@@ -523,7 +523,10 @@ function blocksFromPageData(scripts: Element[], onInjections: (removed: number) 
     blocks.push(block);
   };
   const prose = (value: unknown): value is string =>
-    typeof value === 'string' && value.length <= MAX_BLOCK_CHARS && !NOT_COPY.test(value.trim()) && wordCount(value) >= 2;
+    typeof value === 'string' &&
+    value.length <= MAX_BLOCK_CHARS &&
+    !NOT_COPY.test(value.trim()) &&
+    wordCount(value) >= 2;
   // `level`: the heading level of the next titled object, one deeper under each titled ancestor.
   const visit = (value: unknown, depth: number, level: number) => {
     if (depth > 12 || blocks.length >= MAX_BLOCKS) return;

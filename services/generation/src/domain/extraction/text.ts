@@ -26,6 +26,17 @@ export function wordCount(text: string): number {
   return (text.match(WORD) ?? []).length;
 }
 
+/**
+ * Words in whitespace-collapsed text (blocks, headings), counted by their spaces: for size
+ * thresholds on every block of a large page, where a regex per block would dominate the cost.
+ */
+export function spacedWords(text: string): number {
+  if (!text) return 0;
+  let count = 1;
+  for (let at = text.indexOf(' '); at !== -1; at = text.indexOf(' ', at + 1)) count += 1;
+  return count;
+}
+
 /** Cuts at a word boundary and adds an ellipsis when something was cut. */
 export function truncate(text: string, max: number): string {
   if (text.length <= max) return text;

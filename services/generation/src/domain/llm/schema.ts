@@ -21,6 +21,11 @@ function strip(value: unknown): unknown {
     if (UNSUPPORTED.has(key)) continue;
     out[key] = strip(item);
   }
+  // Strict mode: every property required (optional ones are nullable in zod), no others allowed.
+  if (out.properties && typeof out.properties === 'object') {
+    out.required = Object.keys(out.properties);
+    out.additionalProperties = false;
+  }
   return out;
 }
 
@@ -31,7 +36,10 @@ export function firstProblem(error: z.ZodError): string {
 }
 
 /** Parses a model's answer: JSON, then the schema. */
-export function parseAnswer<T>(answer: string, schema: z.ZodType<T>): { ok: true; value: T } | { ok: false; problem: string } {
+export function parseAnswer<T>(
+  answer: string,
+  schema: z.ZodType<T>,
+): { ok: true; value: T } | { ok: false; problem: string } {
   let json: unknown;
   try {
     json = JSON.parse(answer);

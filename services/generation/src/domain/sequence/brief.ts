@@ -145,11 +145,23 @@ export function registerOf(tone: number, formality: ReaderContext['formality']):
 }
 
 const OUTCOMES: [Outcome, RegExp][] = [
-  ['risk', /fraud|complian|audit|risk|secur|breach|phish|ransom|attack|threat|traceab|regulat|aml|kyc|defect|escape|sicherheit|nachweis|zertifiz/i],
-  ['revenue', /revenue|sales|pipeline|conversion|cart|deal|churn|repeat|leads?\b|booking|no-show|discount|quota|chargeback|denial|denied|claim|umsatz|vertrieb/i],
+  [
+    'risk',
+    /fraud|complian|audit|risk|secur|breach|phish|ransom|attack|threat|traceab|regulat|aml|kyc|defect|escape|sicherheit|nachweis|zertifiz/i,
+  ],
+  [
+    'revenue',
+    /revenue|sales|pipeline|conversion|cart|deal|churn|repeat|leads?\b|booking|no-show|discount|quota|chargeback|denial|denied|claim|umsatz|vertrieb/i,
+  ],
   ['cost', /cost|spend|fuel|price|expens|loss|waste|scrap|margin|budget|fee|overtime|kosten|ausschuss/i],
-  ['visibility', /visib|real-time|real time|tracking|transparen|insight|report|dashboard|drift|explain|überblick|echtzeit/i],
-  ['time', /manual|by hand|time|slow|hours|days|weeks|delay|late|spreadsheet|paper|excel|repetitive|stoppage|downtime|wait|schedul|shift|shut|zeit|hand|papier|verschoben/i],
+  [
+    'visibility',
+    /visib|real-time|real time|tracking|transparen|insight|report|dashboard|drift|explain|überblick|echtzeit/i,
+  ],
+  [
+    'time',
+    /manual|by hand|time|slow|hours|days|weeks|delay|late|spreadsheet|paper|excel|repetitive|stoppage|downtime|wait|schedul|shift|shut|zeit|hand|papier|verschoben/i,
+  ],
 ];
 
 const outcomeIn = (text: string): Outcome | undefined => OUTCOMES.find(([, pattern]) => pattern.test(text))?.[0];
@@ -162,10 +174,12 @@ function solutionName(headline: string | undefined, language: WritingLanguage): 
   // "Dock Audit: scan-to-verify at pack-out" → "Dock Audit".
   const text = clean(headline.split(': ')[0] ?? headline).replace(/[.:]+$/, '');
   if (wordCount(text) > 5 || /\d|[?!,]/.test(text)) return undefined;
-  const imperative = /^(cut|reduce|automate|eliminate|stop|get|see|make|keep|turn|prove|install|replace|predict|detect|track|shorten|avoid|improve|boost|fill|build|plan|run|senken|vermeiden|automatisieren|steigern)\b/i;
+  const imperative =
+    /^(cut|reduce|automate|eliminate|stop|get|see|make|keep|turn|prove|install|replace|predict|detect|track|shorten|avoid|improve|boost|fill|build|plan|run|senken|vermeiden|automatisieren|steigern)\b/i;
   if (imperative.test(text)) return undefined;
   // Title Case names of common words read as shouting mid-sentence; names of products keep theirs.
-  if (language === 'en' && /^\p{Lu}\p{Ll}+(\s\p{Ll}+)+$/u.test(text)) return text.charAt(0).toLowerCase() + text.slice(1);
+  if (language === 'en' && /^\p{Lu}\p{Ll}+(\s\p{Ll}+)+$/u.test(text))
+    return text.charAt(0).toLowerCase() + text.slice(1);
   return text;
 }
 
@@ -205,7 +219,10 @@ const squash = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '
 /** "Pacific Produce delivers fresh produce to…" → "you deliver fresh produce to…" (English pages only). */
 function aboutYou(description: string, name: string): string | undefined {
   const first = sentences(description)[0] ?? '';
-  const pattern = new RegExp(`^(?:the\\s+)?${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+(is|are|has|have|does|\\p{Ll}+s)\\b(.*)$`, 'u');
+  const pattern = new RegExp(
+    `^(?:the\\s+)?${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+(is|are|has|have|does|\\p{Ll}+s)\\b(.*)$`,
+    'u',
+  );
   const match = pattern.exec(first);
   if (!match?.[1]) return undefined;
   const verb = match[1];
@@ -226,7 +243,11 @@ function aboutYou(description: string, name: string): string | undefined {
   return `you ${base} ${rest}`.replace(/\bits\b/g, 'your').replace(/\bit\b/g, 'you');
 }
 
-function prospectOf(profile: CompanyProfile | null | undefined, seller: string, language: WritingLanguage): Prospect | undefined {
+function prospectOf(
+  profile: CompanyProfile | null | undefined,
+  seller: string,
+  language: WritingLanguage,
+): Prospect | undefined {
   if (!profile) return undefined;
   const name = sanitise(profile.companyName, 80);
   if (!name || squash(name) === squash(seller)) return undefined;
@@ -234,30 +255,40 @@ function prospectOf(profile: CompanyProfile | null | undefined, seller: string, 
   const headline = trigger ? sanitise(trigger.text, 220) : '';
   return {
     name,
-    aboutYou: language === 'en' && profile.language === 'en' ? aboutYou(sanitise(profile.companyDescription, 400), name) : undefined,
-    trigger: trigger && headline
-      ? {
-          kind: trigger.kind,
-          yourNews: trigger.yourNews && language === profile.language ? sanitise(trigger.yourNews, 200) : undefined,
-          headline,
-        }
-      : undefined,
+    aboutYou:
+      language === 'en' && profile.language === 'en'
+        ? aboutYou(sanitise(profile.companyDescription, 400), name)
+        : undefined,
+    trigger:
+      trigger && headline
+        ? {
+            kind: trigger.kind,
+            yourNews: trigger.yourNews && language === profile.language ? sanitise(trigger.yourNews, 200) : undefined,
+            headline,
+          }
+        : undefined,
   };
 }
 
 const listed = (items: string[] | undefined, max: number, chars: number) =>
-  (items ?? []).map((item) => sanitise(item, chars)).filter(Boolean).slice(0, max);
+  (items ?? [])
+    .map((item) => sanitise(item, chars))
+    .filter(Boolean)
+    .slice(0, max);
 
 /** Cleans and structures one request for the writers. */
 export function buildBrief(input: BriefInput): SequenceBrief {
   const { analysis, customization, language } = input;
   const name = sanitise(analysis.companyName, 120) || 'our team';
   const description = sanitise(analysis.companyDescription, 1200);
-  const prospect = customization.targetSpecificCompany === 'yes' ? prospectOf(input.prospect, name, language) : undefined;
+  const prospect =
+    customization.targetSpecificCompany === 'yes' ? prospectOf(input.prospect, name, language) : undefined;
   const context = readContext(sanitise(customization.additionalContext, 4000), prospect?.name);
   const avoided = (text: string) => context.avoid.some((term) => text.toLowerCase().includes(term));
 
-  const phraseOf = new Map((analysis.painPhrases ?? []).map((entry) => [clean(entry.pain), sanitise(entry.phrase, 80)]));
+  const phraseOf = new Map(
+    (analysis.painPhrases ?? []).map((entry) => [clean(entry.pain), sanitise(entry.phrase, 80)]),
+  );
   const solutions = analysis.solutions.map((solution) => sanitise(solution, 1500));
   const pains = analysis.customerPains.map((pain) => sanitise(pain, 500));
   const pairs: Pair[] = [];
@@ -291,8 +322,16 @@ export function buildBrief(input: BriefInput): SequenceBrief {
     const text = point.quote ? sanitise(point.result, 300) : statement(sanitise(point.result, 300));
     if (!customer || !text || /\?/.test(text) || avoided(`${customer} ${text}`)) continue;
     if (point.quote && wordCount(text) > 30) continue;
-    const credited = point.solution ? solutions.findIndex((solution) => solution === sanitise(point.solution, 1500)) : -1;
-    const pairIndex = credited === -1 ? undefined : pairs.findIndex((pair) => pair.solution.sentence === bestSentence(splitSolution(solutions[credited] ?? '').sentence, language));
+    const credited = point.solution
+      ? solutions.findIndex((solution) => solution === sanitise(point.solution, 1500))
+      : -1;
+    const pairIndex =
+      credited === -1
+        ? undefined
+        : pairs.findIndex(
+            (pair) =>
+              pair.solution.sentence === bestSentence(splitSolution(solutions[credited] ?? '').sentence, language),
+          );
     proofs.push({
       customer,
       text,
@@ -305,14 +344,20 @@ export function buildBrief(input: BriefInput): SequenceBrief {
   // A hand-written case study (Manual Entry) with a result in it.
   for (const sentence of sentences(sanitise(analysis.caseStudies, 4000))) {
     if (!/\d/.test(sentence) || proofs.length >= 8) continue;
-    const customer = /^((?:\p{Lu}[\p{L}\p{N}&.'-]*\s?){1,4})\s+(?:cut|reduced|increased|raised|grew|saved|doubled|improved|lowered|shortened|senkte|reduzierte|steigerte)\b/u.exec(sentence)?.[1]?.trim();
+    const customer =
+      /^((?:\p{Lu}[\p{L}\p{N}&.'-]*\s?){1,4})\s+(?:cut|reduced|increased|raised|grew|saved|doubled|improved|lowered|shortened|senkte|reduzierte|steigerte)\b/u
+        .exec(sentence)?.[1]
+        ?.trim();
     const text = statement(sentence);
-    if (customer && text && !avoided(text)) proofs.push({ customer, text, person: undefined, quote: false, pair: undefined, named: true });
+    if (customer && text && !avoided(text))
+      proofs.push({ customer, text, person: undefined, quote: false, pair: undefined, named: true });
   }
   proofs.sort((a, b) => Number(a.quote) - Number(b.quote));
 
-  const persona = customization.persona === 'specific' ? sanitise(customization.specificPersona, 80) || undefined : undefined;
-  const industry = customization.industry === 'specific' ? sanitise(customization.specificIndustry, 80) || undefined : undefined;
+  const persona =
+    customization.persona === 'specific' ? sanitise(customization.specificPersona, 80) || undefined : undefined;
+  const industry =
+    customization.industry === 'specific' ? sanitise(customization.specificIndustry, 80) || undefined : undefined;
   const manual: ManualFacts = {
     differentiators: listed(analysis.keyDifferentiators, 6, 300).filter((item) => !avoided(item)),
     competitors: avoided('competitor') ? [] : listed(analysis.competitors, 4, 80),
@@ -387,7 +432,9 @@ function audiencePhrase(audience: string, language: WritingLanguage): string | u
   if (!value || wordCount(value) > 14 || /[.!?]/.test(value)) return undefined;
   if (language === 'de') return value.includes(':') ? undefined : value;
   // "E-commerce brands" → "e-commerce brands"; "SaaS companies" and "B2B teams" keep their capitals.
-  return /^\p{Lu}[\p{Ll}-]/u.test(value) && !/^\p{Lu}\p{Ll}*\p{Lu}/u.test(value) ? value.charAt(0).toLowerCase() + value.slice(1) : value;
+  return /^\p{Lu}[\p{Ll}-]/u.test(value) && !/^\p{Lu}\p{Ll}*\p{Lu}/u.test(value)
+    ? value.charAt(0).toLowerCase() + value.slice(1)
+    : value;
 }
 
 /**
@@ -398,7 +445,10 @@ function peersOf(audience: string, language: WritingLanguage): string | undefine
   const phrase = audiencePhrase(audience, language);
   if (phrase && wordCount(phrase) <= 6) return phrase;
   const who = (language === 'de' ? audience.split(':').at(-1) : audience.split(/\s(?:at|in)\s/)[0]) ?? '';
-  const first = who.split(/,\s*|\s+(?:and|und|&)\s+/)[0]?.trim().replace(/[.;:]+$/, '');
+  const first = who
+    .split(/,\s*|\s+(?:and|und|&)\s+/)[0]
+    ?.trim()
+    .replace(/[.;:]+$/, '');
   if (!first || wordCount(first) > 4 || wordCount(first) < 1) return undefined;
   return language === 'de' ? first : first.charAt(0).toLowerCase() + first.slice(1);
 }
@@ -408,12 +458,19 @@ function peersOf(audience: string, language: WritingLanguage): string | undefine
  * when that is short, plain and names something that hurts ("retailer chargebacks", not "new hires").
  */
 function shortPain(pain: string, language: WritingLanguage): string | undefined {
-  const subject = /^((?:[\p{L}-]+\s){0,3}[\p{L}-]+)\s+(?:eat|eats|leave|leaves|live|lives|take|takes|cost|costs|slow|slows|pile|piles|stall|stalls|keep|keeps|cause|causes|drain|drains|sit|sits|is|are|go|goes|come|comes)\b/iu.exec(
-    clean(pain),
-  )?.[1];
-  if (!subject || /^(the|your|our|their|nobody|no one|you|we|they|it|this|that|there|teams?|most|many)\b/i.test(subject)) return undefined;
+  const subject =
+    /^((?:[\p{L}-]+\s){0,3}[\p{L}-]+)\s+(?:eat|eats|leave|leaves|live|lives|take|takes|cost|costs|slow|slows|pile|piles|stall|stalls|keep|keeps|cause|causes|drain|drains|sit|sits|is|are|go|goes|come|comes)\b/iu.exec(
+      clean(pain),
+    )?.[1];
+  if (
+    !subject ||
+    /^(the|your|our|their|nobody|no one|you|we|they|it|this|that|there|teams?|most|many)\b/i.test(subject)
+  )
+    return undefined;
   if (language !== 'en' || !isNegative(subject, lexiconFor(language))) return undefined;
-  return /^\p{Lu}\p{Ll}+$/u.test(subject.split(' ')[0] ?? '') ? subject.charAt(0).toLowerCase() + subject.slice(1) : subject;
+  return /^\p{Lu}\p{Ll}+$/u.test(subject.split(' ')[0] ?? '')
+    ? subject.charAt(0).toLowerCase() + subject.slice(1)
+    : subject;
 }
 
 /** FNV-1a: a stable seed from the request, so the same request reads the same. */

@@ -5,7 +5,17 @@ import type { Pair, Proof, Register, SequenceBrief } from './brief.ts';
 import { DE } from './copy/de.ts';
 import { EN } from './copy/en.ts';
 import type { Copy, Tones } from './copy/types.ts';
-import { allFilled, choose, type Layout, type Line, layOut, phrasingsFor, randomFrom, type Slots, subjectFits } from './render.ts';
+import {
+  allFilled,
+  choose,
+  type Layout,
+  type Line,
+  layOut,
+  phrasingsFor,
+  randomFrom,
+  type Slots,
+  subjectFits,
+} from './render.ts';
 
 /**
  * The built-in writer (DESIGN.md §2, §6): seven emails with seven angles — an intro opened on the
@@ -67,6 +77,9 @@ const EXPANSIONS: [RegExp, string][] = [
 
 const COMPANY_FIELD = /\{\{company(\|[^}]*)?\}\}/g;
 
+/** Copy is fixed: each phrasing is spelled out once per process. */
+const EXPANDED = new Map<string, string>();
+
 const STEPS = ['intro', 'followUp', 'proof', 'angle', 'quickWin', 'resource', 'breakup'] as const;
 type Step = (typeof STEPS)[number];
 
@@ -108,7 +121,11 @@ class Writer {
     if (courtesy) opener.push(courtesy);
     const trigger = prospect?.trigger;
     if (trigger) {
-      const line = this.#line(steps.openTrigger, { ...slots, trigger: trigger.yourNews, triggerHeadline: quoted(trigger.headline, this.#brief.language) }, 0);
+      const line = this.#line(
+        steps.openTrigger,
+        { ...slots, trigger: trigger.yourNews, triggerHeadline: quoted(trigger.headline, this.#brief.language) },
+        0,
+      );
       if (line) opener.push(line, ...this.#lines(steps.bridge, slots, 1));
     } else if (event) {
       opener.push({ text: event.sentence, drop: 0 });
@@ -120,11 +137,14 @@ class Writer {
     const body: Line[] = [...this.#lines(steps.pain, slots, 0)];
     const stakes = this.#stakes(pair, slots);
     if (stakes) body.push({ text: stakes, drop: 2 });
-    return this.#email('intro', this.#subject(steps.subject, steps.subjectProspect, slots), [
-      opener,
-      body,
-      this.#solution(steps.solution, pair, slots),
-    ], steps.ask, slots, LIMITS.length.firstEmailMax);
+    return this.#email(
+      'intro',
+      this.#subject(steps.subject, steps.subjectProspect, slots),
+      [opener, body, this.#solution(steps.solution, pair, slots)],
+      steps.ask,
+      slots,
+      LIMITS.length.firstEmailMax,
+    );
   }
 
   followUp(): Email {
@@ -132,7 +152,9 @@ class Writer {
     const steps = this.#copy.steps.followUp;
     const pair = this.#pair(1);
     const slots = this.#slotsFor(pair);
-    const event = this.#brief.context.facts.find((fact) => fact.kind === 'event' && !this.#factsUsed.has(fact.sentence));
+    const event = this.#brief.context.facts.find(
+      (fact) => fact.kind === 'event' && !this.#factsUsed.has(fact.sentence),
+    );
     const open: Line[] = [];
     if (event) {
       open.push({ text: event.sentence, drop: 0 });
@@ -144,16 +166,25 @@ class Writer {
     const mention = this.#brief.context.mentions[0];
     const extra: Line[] = [];
     if (mention) {
-      const text = this.#choose(steps.mention, mention.form === 'sentence' ? { ...slots, mention: mention.text } : { ...slots, mentionPhrase: mention.text });
+      const text = this.#choose(
+        steps.mention,
+        mention.form === 'sentence' ? { ...slots, mention: mention.text } : { ...slots, mentionPhrase: mention.text },
+      );
       if (text) extra.push({ text, drop: 0 });
     }
     // With one pain, the second email follows up on it rather than telling it again.
     const pain = slots.painSentence ? this.#lines(steps.pain, slots, 0) : this.#lines(steps.again, slots, 0);
-    return this.#email('followUp', this.#subject(steps.subject, slots.painSentence ? steps.subjectProspect : undefined, slots), [
-      [...open, ...pain, ...(stakes ? [{ text: stakes, drop: 1 as const }] : [])],
-      this.#solution(steps.solution, pair, slots),
-      extra,
-    ], steps.ask, slots);
+    return this.#email(
+      'followUp',
+      this.#subject(steps.subject, slots.painSentence ? steps.subjectProspect : undefined, slots),
+      [
+        [...open, ...pain, ...(stakes ? [{ text: stakes, drop: 1 as const }] : [])],
+        this.#solution(steps.solution, pair, slots),
+        extra,
+      ],
+      steps.ask,
+      slots,
+    );
   }
 
   proof(): Email {
@@ -169,7 +200,9 @@ class Writer {
     } else {
       lines.push(...this.#lines(result.named ? steps.result : steps.resultUnnamed, slots, 0));
       // The same customer's own words, when the page quotes them.
-      const quote = this.#brief.proofs.find((proof) => proof.quote && proof.customer === result.customer && !this.#usedProofs.has(proof));
+      const quote = this.#brief.proofs.find(
+        (proof) => proof.quote && proof.customer === result.customer && !this.#usedProofs.has(proof),
+      );
       if (quote) {
         const quoteSlots = this.#slotsFor(pair, quote);
         const text = this.#choose(quoteSlots.quoteBy ? steps.quote : steps.quoteTeam, quoteSlots);
@@ -180,11 +213,13 @@ class Writer {
       }
     }
     const credit = pair?.solution.name ? this.#line(steps.credit, slots, 1) : this.#line(steps.creditUnknown, slots, 2);
-    return this.#email('proof', this.#subject(steps.subject, undefined, slots), [
-      this.#lines(steps.open, slots, 2),
-      lines,
-      credit ? [credit] : [],
-    ], steps.ask, slots);
+    return this.#email(
+      'proof',
+      this.#subject(steps.subject, undefined, slots),
+      [this.#lines(steps.open, slots, 2), lines, credit ? [credit] : []],
+      steps.ask,
+      slots,
+    );
   }
 
   angle(): Email {
@@ -199,9 +234,17 @@ class Writer {
     const differentiator = manual.differentiators[0];
     if (differentiator) {
       const sentence = isStatement(differentiator);
-      const text = this.#choose(steps.differentiator, sentence ? { ...slots, differentiator: asSentence(differentiator) } : { ...slots, differentiatorPhrase: lowerStart(differentiator) });
+      const text = this.#choose(
+        steps.differentiator,
+        sentence
+          ? { ...slots, differentiator: asSentence(differentiator) }
+          : { ...slots, differentiatorPhrase: lowerStart(differentiator) },
+      );
       const competitors = manual.competitors.length ? this.#choose(steps.competitors, slots) : undefined;
-      paragraphs.push([...(text ? [{ text, drop: 0 as const }] : []), ...(competitors ? [{ text: competitors, drop: 1 as const }] : [])]);
+      paragraphs.push([
+        ...(text ? [{ text, drop: 0 as const }] : []),
+        ...(competitors ? [{ text: competitors, drop: 1 as const }] : []),
+      ]);
     }
     const waiting: Line[] = [...this.#lines(steps.costOfWaiting, slots, differentiator ? 1 : 0)];
     const stakes = this.#stakes(pair, slots);
@@ -225,7 +268,8 @@ class Writer {
     const pair = this.#freshPair(3);
     const slots = this.#slotsFor(pair);
     const facts: Line[] = [];
-    if (manual.implementation) facts.push(...this.#lines(steps.implementation, factSlots(slots, 'implementation', manual.implementation), 0));
+    if (manual.implementation)
+      facts.push(...this.#lines(steps.implementation, factSlots(slots, 'implementation', manual.implementation), 0));
     else facts.push(...this.#lines(steps.start, slots, 0));
     if (manual.roi) facts.push(...this.#lines(steps.roi, factSlots(slots, 'roi', manual.roi), 1));
     if (manual.pricing) facts.push(...this.#lines(steps.pricing, factSlots(slots, 'pricing', manual.pricing), 1));
@@ -235,11 +279,17 @@ class Writer {
       this.#factsUsed.add(offer.sentence);
     }
     const personaLine = persona ? this.#persona(steps.persona, slots, this.#personaUses < 2 ? 0 : 2) : [];
-    return this.#email('quickWin', this.#subject(steps.subject, steps.subjectProspect, slots), [
-      [...this.#lines(steps.objection, slots, 0), ...this.#lines(steps.answer, slots, 1)],
-      facts,
-      [...this.#solution(steps.solution, pair, slots, 1), ...personaLine],
-    ], steps.ask, slots);
+    return this.#email(
+      'quickWin',
+      this.#subject(steps.subject, steps.subjectProspect, slots),
+      [
+        [...this.#lines(steps.objection, slots, 0), ...this.#lines(steps.answer, slots, 1)],
+        facts,
+        [...this.#solution(steps.solution, pair, slots, 1), ...personaLine],
+      ],
+      steps.ask,
+      slots,
+    );
   }
 
   resource(): Email {
@@ -257,26 +307,44 @@ class Writer {
         : this.#lines(proof.named ? steps.proof : told.resultUnnamed, slots, 0);
       const credited = proof.pair !== undefined ? this.#brief.pairs[proof.pair] : undefined;
       if (credited?.solution.name) lines.push(...this.#lines(this.#copy.steps.proof.credit, slots, 1));
-      return this.#email('resource', this.#subject(steps.subject, undefined, slots), [
-        this.#lines(steps.open, slots, 2),
-        lines,
-        extra,
-      ], steps.askProof, slots);
+      return this.#email(
+        'resource',
+        this.#subject(steps.subject, undefined, slots),
+        [this.#lines(steps.open, slots, 2), lines, extra],
+        steps.askProof,
+        slots,
+      );
     }
-    return this.#email('resource', this.#subject(steps.subject, undefined, slots), [
-      this.#lines(steps.open, slots, 2),
-      [...this.#lines(steps.offer, slots, 0), ...this.#lines(steps.persona, slots, 1)],
-      extra,
-    ], steps.ask, slots);
+    return this.#email(
+      'resource',
+      this.#subject(steps.subject, undefined, slots),
+      [
+        this.#lines(steps.open, slots, 2),
+        [...this.#lines(steps.offer, slots, 0), ...this.#lines(steps.persona, slots, 1)],
+        extra,
+      ],
+      steps.ask,
+      slots,
+    );
   }
 
   breakup(): Email {
     this.#begin('breakup');
     const steps = this.#copy.steps.breakup;
     const slots = this.#slotsFor(this.#pair(0));
-    return this.#email('breakup', this.#subject(steps.subject, undefined, slots), [
-      [...this.#lines(steps.open, slots, 0), ...this.#lines(steps.recap, slots, 1), ...this.#lines(steps.door, slots, 1)],
-    ], steps.ask, slots);
+    return this.#email(
+      'breakup',
+      this.#subject(steps.subject, undefined, slots),
+      [
+        [
+          ...this.#lines(steps.open, slots, 0),
+          ...this.#lines(steps.recap, slots, 1),
+          ...this.#lines(steps.door, slots, 1),
+        ],
+      ],
+      steps.ask,
+      slots,
+    );
   }
 
   /** Email 3 without any proof point: what the company does, as a short list of its capabilities. */
@@ -286,7 +354,9 @@ class Writer {
     const named = this.#brief.pairs.map((pair) => pair.solution.name).filter((name): name is string => Boolean(name));
     const list: Line[] =
       named.length >= 2
-        ? named.slice(0, 4).map((name) => ({ text: `- ${name.charAt(0).toLocaleUpperCase()}${name.slice(1)}`, drop: 0 as const }))
+        ? named
+            .slice(0, 4)
+            .map((name) => ({ text: `- ${name.charAt(0).toLocaleUpperCase()}${name.slice(1)}`, drop: 0 as const }))
         : this.#brief.pairs
             .map((pair) => pair.solution.sentence)
             .filter((sentence) => !this.#told.has(sentence))
@@ -294,7 +364,13 @@ class Writer {
             .map((text) => ({ text, drop: 0 as const }));
     // Nothing left untold: what the company does, once more, rather than an empty overview.
     if (!list.length) list.push({ text: this.#pair(0).solution.sentence, drop: 0 });
-    return this.#email('proof', this.#subject(steps.subject, undefined, slots), [this.#lines(steps.open, slots, 0), list], steps.ask, slots);
+    return this.#email(
+      'proof',
+      this.#subject(steps.subject, undefined, slots),
+      [this.#lines(steps.open, slots, 0), list],
+      steps.ask,
+      slots,
+    );
   }
 
   // -------------------------------------------------------------------------------------------
@@ -317,7 +393,8 @@ class Writer {
   #freshPair(index: number): Pair {
     const pairs = this.#brief.pairs;
     const from = (offset: number) => pairs[(index + offset) % pairs.length] as Pair;
-    for (let offset = 0; offset < pairs.length; offset += 1) if (!this.#toldSolutions.has(from(offset))) return from(offset);
+    for (let offset = 0; offset < pairs.length; offset += 1)
+      if (!this.#toldSolutions.has(from(offset))) return from(offset);
     for (let offset = 0; offset < pairs.length; offset += 1) if (from(offset).pain.phrase) return from(offset);
     return this.#pair(index);
   }
@@ -335,12 +412,16 @@ class Writer {
     const { company, prospect, persona, industry, manual } = this.#brief;
     // A sentence from the page is told once: a phrasing that would repeat it is not used.
     const fresh = (sentence: string | undefined) => (sentence && !this.#told.has(sentence) ? sentence : undefined);
-    const peers = industry ? this.#copy.peers.industry.replace('{industry}', industry) : (company.peers ?? this.#copy.peers.fallback);
+    const peers = industry
+      ? this.#copy.peers.industry.replace('{industry}', industry)
+      : (company.peers ?? this.#copy.peers.fallback);
     return {
       company: company.name,
       companyIntro: fresh(company.intro),
       prospect: prospect?.name,
-      prospectOr: prospect?.name ?? (this.#brief.language === 'de' ? '{{company|Ihrem Unternehmen}}' : '{{company|your company}}'),
+      prospectOr:
+        prospect?.name ??
+        (this.#brief.language === 'de' ? '{{company|Ihrem Unternehmen}}' : '{{company|your company}}'),
       persona,
       industry,
       peers,
@@ -353,15 +434,21 @@ class Writer {
       proofText: proof && !proof.quote ? proof.text : undefined,
       quote: proof?.quote ? quoted(proof.text, this.#brief.language) : undefined,
       quoteBy: proof?.quote && proof.person ? quoteBy(proof.person, proof.customer, this.#brief.language) : undefined,
-      competitors: manual.competitors.length ? joinList(manual.competitors, this.#brief.language === 'de' ? 'oder' : 'or') : undefined,
+      competitors: manual.competitors.length
+        ? joinList(manual.competitors, this.#brief.language === 'de' ? 'oder' : 'or')
+        : undefined,
     };
   }
 
   /** Copy for the register, formal registers spelling out contractions. */
   #transform = (text: string): string => {
     if (this.#brief.language !== 'en' || (this.#register !== 'formal' && this.#register !== 'veryFormal')) return text;
-    let result = text;
-    for (const [pattern, replacement] of EXPANSIONS) result = result.replace(pattern, replacement);
+    let result = EXPANDED.get(text);
+    if (result === undefined) {
+      result = text;
+      for (const [pattern, replacement] of EXPANSIONS) result = result.replace(pattern, replacement);
+      EXPANDED.set(text, result);
+    }
     return result;
   };
 
@@ -414,18 +501,33 @@ class Writer {
 
   #subject(tones: Tones, prospectTones: Tones | undefined, slots: Slots): string {
     const candidates = [
-      ...(this.#brief.prospect && prospectTones ? allFilled(prospectTones, this.#register, slots, this.#transform) : []),
+      ...(this.#brief.prospect && prospectTones
+        ? allFilled(prospectTones, this.#register, slots, this.#transform)
+        : []),
       ...allFilled(tones, this.#register, slots, this.#transform),
-    ].filter((subject) => subjectFits(subject) && !this.#subjects.has(subject.toLowerCase()) && !this.#avoided(subject));
+    ].filter(
+      (subject) => subjectFits(subject) && !this.#subjects.has(subject.toLowerCase()) && !this.#avoided(subject),
+    );
     // Prefer the first choice most of the time; the seed picks among the rest for variety.
-    const subject = candidates[this.#random() < 0.65 ? 0 : Math.floor(this.#random() * candidates.length)] ?? candidates[0] ?? this.#brief.company.name;
+    const subject =
+      candidates[this.#random() < 0.65 ? 0 : Math.floor(this.#random() * candidates.length)] ??
+      candidates[0] ??
+      this.#brief.company.name;
     this.#subjects.add(subject.toLowerCase());
     return this.#register === 'veryCasual' ? subject.charAt(0).toLocaleLowerCase() + subject.slice(1) : subject;
   }
 
-  #email(step: Step, subject: string, paragraphs: Line[][], ask: Tones, slots: Slots, cap: number = LIMITS.length.max): Email {
+  #email(
+    step: Step,
+    subject: string,
+    paragraphs: Line[][],
+    ask: Tones,
+    slots: Slots,
+    cap: number = LIMITS.length.max,
+  ): Email {
     const budget = { ...BUDGET[this.#register] };
-    if (this.#brief.length === 'short' || this.#brief.seniority === 'above') budget.max = Math.min(budget.max, this.#brief.length === 'short' ? 60 : budget.max - 10);
+    if (this.#brief.length === 'short' || this.#brief.seniority === 'above')
+      budget.max = Math.min(budget.max, this.#brief.length === 'short' ? 60 : budget.max - 10);
     if (this.#brief.length === 'long') budget.max += 20;
     if (this.#brief.length === 'short') budget.min = Math.min(budget.min, 30);
     budget.max = Math.min(budget.max, cap);
@@ -438,7 +540,10 @@ class Writer {
       sender: this.#brief.sender.firstName ?? '{{sender_name}}',
       fillers: step === 'breakup' ? [] : this.#fillers(slots),
       budget,
-      reading: { language: this.#brief.language, max: this.#brief.language === 'de' ? READING_TARGET.de : READING_TARGET.en },
+      reading: {
+        language: this.#brief.language,
+        max: this.#brief.language === 'de' ? READING_TARGET.de : READING_TARGET.en,
+      },
     };
     let email = layOut(subject, layout);
     if (countWords(email.body) < LIMITS.length.min + 3 && step !== 'breakup') {
@@ -448,7 +553,11 @@ class Writer {
     for (const filler of layout.fillers) if (email.body.includes(filler)) this.#toldFillers.add(filler);
     // The reader's company is the sequencer's to fill in, unless the user named the prospect.
     const prospect = this.#brief.prospect?.name;
-    if (prospect) email = { subject: email.subject.replace(COMPANY_FIELD, prospect), body: email.body.replace(COMPANY_FIELD, prospect) };
+    if (prospect)
+      email = {
+        subject: email.subject.replace(COMPANY_FIELD, prospect),
+        body: email.body.replace(COMPANY_FIELD, prospect),
+      };
     const { company, pairs } = this.#brief;
     for (const sentence of [company.intro, ...pairs.flatMap((pair) => [pair.pain.sentence, pair.solution.sentence])]) {
       if (sentence && email.body.includes(sentence)) this.#told.add(sentence);
@@ -483,7 +592,8 @@ function quoteBy(person: string, customer: string, language: string): string {
   return person.includes(',') ? `${person} ${at} ${customer},` : `${person} ${at} ${customer}`;
 }
 
-const isStatement = (text: string) => wordCount(text) >= 5 && /\b(is|are|has|have|can|we|our|ist|sind|hat|haben|wir|unser)\b/i.test(text);
+const isStatement = (text: string) =>
+  wordCount(text) >= 5 && /\b(is|are|has|have|can|we|our|ist|sind|hat|haben|wir|unser)\b/i.test(text);
 const asSentence = (text: string) => {
   const value = text.trim().replace(/[,;:\s]+$/, '');
   const capitalised = value.charAt(0).toLocaleUpperCase() + value.slice(1);
@@ -491,12 +601,16 @@ const asSentence = (text: string) => {
 };
 const lowerStart = (text: string) => {
   const value = text.trim().replace(/[.!\s]+$/, '');
-  return /^\p{Lu}\p{Ll}/u.test(value) && !/^\p{Lu}\p{Ll}+\p{Lu}/u.test(value) ? value.charAt(0).toLowerCase() + value.slice(1) : value;
+  return /^\p{Lu}\p{Ll}/u.test(value) && !/^\p{Lu}\p{Ll}+\p{Lu}/u.test(value)
+    ? value.charAt(0).toLowerCase() + value.slice(1)
+    : value;
 };
 
 /** A manual fact in the form its copy needs: a whole sentence, or a phrase ("2-4 weeks"). */
 function factSlots(slots: Slots, name: 'implementation' | 'roi' | 'pricing', value: string): Slots {
-  return isStatement(value) ? { ...slots, [name]: asSentence(value) } : { ...slots, [`${name}Phrase`]: lowerStart(value) };
+  return isStatement(value)
+    ? { ...slots, [name]: asSentence(value) }
+    : { ...slots, [`${name}Phrase`]: lowerStart(value) };
 }
 
 function joinList(items: string[], or: string): string {

@@ -83,7 +83,10 @@ export function toReader(sentence: string, prospect: string | undefined): string
     .replace(/\btheir\b/g, 'your')
     .replace(/\bthem\b/g, 'you')
     .replace(/\bthey\b/g, 'you')
-    .replace(/\b(he|she) (is|was|has)\b/g, (_m, _p, verb: string) => `you ${verb === 'is' ? 'are' : verb === 'was' ? 'were' : 'have'}`)
+    .replace(
+      /\b(he|she) (is|was|has)\b/g,
+      (_m, _p, verb: string) => `you ${verb === 'is' ? 'are' : verb === 'was' ? 'were' : 'have'}`,
+    )
     .replace(/\b(?:his|her) (?=[\p{L}])/gu, 'your ')
     .replace(/\b(?:him|her)\b/g, 'you')
     .replace(/\b(?:he|she)\b/g, 'you')
@@ -92,7 +95,10 @@ export function toReader(sentence: string, prospect: string | undefined): string
     .replace(/\bThey're\b/g, "You're")
     .replace(/\bTheir\b/g, 'Your')
     .replace(/\bThey\b/g, 'You')
-    .replace(/\b(He|She) (is|was|has)\b/g, (_m, _p, verb: string) => `You ${verb === 'is' ? 'are' : verb === 'was' ? 'were' : 'have'}`)
+    .replace(
+      /\b(He|She) (is|was|has)\b/g,
+      (_m, _p, verb: string) => `You ${verb === 'is' ? 'are' : verb === 'was' ? 'were' : 'have'}`,
+    )
     .replace(/\b(?:His|Her) (?=[\p{L}])/gu, 'Your ')
     .replace(/\b(?:He|She)\b/g, 'You')
     .replace(/^ | $/g, '')
@@ -116,7 +122,9 @@ export function readContext(raw: string, prospect: string | undefined): ReaderCo
     formality: undefined,
     language: undefined,
   };
-  for (const part of sentences(clean(raw)).flatMap((sentence) => sentence.split(/\s*;\s*|\s+\band\b\s+(?=(?:please|keep|make|don'?t|do not|avoid|mention)\b)/i))) {
+  for (const part of sentences(clean(raw)).flatMap((sentence) =>
+    sentence.split(/\s*;\s*|\s+\band\b\s+(?=(?:please|keep|make|don'?t|do not|avoid|mention)\b)/i),
+  )) {
     const text = clean(part).replace(/[.!]+$/, '');
     if (!text) continue;
     // "Bitte kurz halten", "Formal, please": a request about the writing, however it is phrased.
@@ -144,8 +152,11 @@ function readInstruction(text: string, context: ReaderContext, prospect: string 
   const avoid = PATTERNS.avoid.exec(text);
   if (avoid?.[1] && !PATTERNS.shorter.test(text)) {
     for (const term of avoid[1].split(/\s*,\s*|\s+(?:or|and|oder|und)\s+/)) {
-      const word = clean(term).replace(/^(the|any|our|die|der|das|unsere?n?)\s+/i, '').toLowerCase();
-      if (word.length >= 3 && !/^(jargon|emojis?|exclamation( marks?)?|buzzwords?|fluff)$/.test(word)) context.avoid.push(word);
+      const word = clean(term)
+        .replace(/^(the|any|our|die|der|das|unsere?n?)\s+/i, '')
+        .toLowerCase();
+      if (word.length >= 3 && !/^(jargon|emojis?|exclamation( marks?)?|buzzwords?|fluff)$/.test(word))
+        context.avoid.push(word);
     }
     return;
   }
@@ -153,9 +164,13 @@ function readInstruction(text: string, context: ReaderContext, prospect: string 
   if (mention?.[1]) {
     const subject = toReader(mention[1], prospect);
     // "that we integrate with Epic" is a clause; "our SOC 2 report" a thing to name.
-    const clause = /^(we|we're|we've|it|it's|they|there|you|i|wir|es|sie)\b/i.test(subject) || /\b(is|are|has|have|can|will|ist|sind|hat|haben|kann)\b/i.test(subject);
+    const clause =
+      /^(we|we're|we've|it|it's|they|there|you|i|wir|es|sie)\b/i.test(subject) ||
+      /\b(is|are|has|have|can|will|ist|sind|hat|haben|kann)\b/i.test(subject);
     context.mentions.push(
-      clause ? { text: asSentence(subject), form: 'sentence' } : { text: clean(subject).replace(/[.!]+$/, ''), form: 'phrase' },
+      clause
+        ? { text: asSentence(subject), form: 'sentence' }
+        : { text: clean(subject).replace(/[.!]+$/, ''), form: 'phrase' },
     );
   }
 }

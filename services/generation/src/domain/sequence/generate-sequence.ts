@@ -1,3 +1,4 @@
+import { checkSequence, detectLanguage } from '@seqgen/checks';
 import {
   type Bus,
   BusRequestError,
@@ -10,7 +11,6 @@ import {
   type RateLimiter,
   type RateLimitRule,
 } from '@seqgen/kit';
-import { checkSequence, detectLanguage } from '@seqgen/checks';
 import {
   type EmailSequence,
   GENERATED_HISTORY_LIMIT,
@@ -124,11 +124,18 @@ export function createSequenceWriter(deps: SequenceDeps): SequenceWriter {
       analysis.language ??
       detectLanguage([analysis.companyDescription, ...analysis.customerPains, ...analysis.solutions].join(' ')) ??
       'en';
-    const asked = request.customization.language === 'auto' ? readContext(request.customization.additionalContext, undefined).language : request.customization.language;
+    const asked =
+      request.customization.language === 'auto'
+        ? readContext(request.customization.additionalContext, undefined).language
+        : request.customization.language;
     if (deps.llm) return asked ?? written;
     if (!asked) return COMPOSER_LANGUAGES.includes(written) ? written : 'en';
     if (!COMPOSER_LANGUAGES.includes(asked)) {
-      throw new HttpError(400, 'language_needs_ai', `Writing in ${LANGUAGE_NAMES[asked]} needs an AI model: the built-in writer writes English and German.`);
+      throw new HttpError(
+        400,
+        'language_needs_ai',
+        `Writing in ${LANGUAGE_NAMES[asked]} needs an AI model: the built-in writer writes English and German.`,
+      );
     }
     if (asked !== written && COMPOSER_LANGUAGES.includes(written)) {
       throw new HttpError(
@@ -160,7 +167,13 @@ export function createSequenceWriter(deps: SequenceDeps): SequenceWriter {
         targeted ? deps.analyser.profileProspect(customization.prospectCompanyUrl) : undefined,
       ]);
       const language = languageFor(request, analysis);
-      const brief = buildBrief({ analysis, customization, prospect, language, sender: { firstName: requester.firstName } });
+      const brief = buildBrief({
+        analysis,
+        customization,
+        prospect,
+        language,
+        sender: { firstName: requester.firstName },
+      });
 
       const reservationId = await reserve(userId);
       let sequence: EmailSequence;

@@ -12,8 +12,18 @@ export const LlmSequence = z.object({
   emails: z
     .array(
       z.object({
-        subject: z.string().trim().min(1).max(120).describe(`At most ${LIMITS.subject.maxChars} characters and ${LIMITS.subject.maxWords} words.`),
-        body: z.string().trim().min(20).max(4_000).describe('Plain text: greeting line, short paragraphs separated by blank lines, the ask, sign-off.'),
+        subject: z
+          .string()
+          .trim()
+          .min(1)
+          .max(120)
+          .describe(`At most ${LIMITS.subject.maxChars} characters and ${LIMITS.subject.maxWords} words.`),
+        body: z
+          .string()
+          .trim()
+          .min(20)
+          .max(4_000)
+          .describe('Plain text: greeting line, short paragraphs separated by blank lines, the ask, sign-off.'),
       }),
     )
     .length(SEQUENCE_LENGTH)
@@ -66,13 +76,19 @@ export function buildSequenceMessage(brief: SequenceBrief): string {
       customer: proof.customer,
       [proof.quote ? 'quote' : 'result']: proof.text,
       ...(proof.person ? { person: proof.person } : {}),
-      ...(proof.pair !== undefined ? { producedBy: brief.pairs[proof.pair]?.solution.name ?? brief.pairs[proof.pair]?.solution.sentence } : {}),
+      ...(proof.pair !== undefined
+        ? { producedBy: brief.pairs[proof.pair]?.solution.name ?? brief.pairs[proof.pair]?.solution.sentence }
+        : {}),
     })),
     manual: brief.manual,
     persona: brief.persona ? { role: brief.persona, seniority: brief.seniority ?? null } : null,
     industry: brief.industry ?? null,
     prospectCompany: brief.prospect
-      ? { name: brief.prospect.name, aboutThem: brief.prospect.aboutYou ?? null, news: brief.prospect.trigger?.headline ?? null }
+      ? {
+          name: brief.prospect.name,
+          aboutThem: brief.prospect.aboutYou ?? null,
+          news: brief.prospect.trigger?.headline ?? null,
+        }
       : null,
     userContext: {
       factsToWeaveIn: brief.context.facts.map((fact) => fact.sentence),
@@ -120,10 +136,14 @@ export async function writeWithLlm(client: LlmClient, brief: SequenceBrief): Pro
   if (!first.sequence) {
     messages.push(
       { role: 'assistant', content: first.answer.slice(0, 8_000) },
-      { role: 'user', content: `That answer was not valid (${first.problem}). Answer again with JSON that matches the schema exactly: {"emails": [7 × {"subject", "body"}]}.` },
+      {
+        role: 'user',
+        content: `That answer was not valid (${first.problem}). Answer again with JSON that matches the schema exactly: {"emails": [7 × {"subject", "body"}]}.`,
+      },
     );
     first = await ask();
-    if (!first.sequence) throw new LlmError('failed', 'The AI service returned a sequence we could not use.', { code: 'invalid_output' });
+    if (!first.sequence)
+      throw new LlmError('failed', 'The AI service returned a sequence we could not use.', { code: 'invalid_output' });
   }
   const failures = failingChecks(first.sequence, brief);
   if (!failures.length) return { sequence: first.sequence, repaired: false };
@@ -147,8 +167,12 @@ export function failingChecks(sequence: EmailSequence, brief: SequenceBrief): st
   const checks = checkSequence(sequence, brief.checkContext);
   return [
     ...checks.emails.flatMap((results, index) =>
-      results.filter((result) => result.status === 'fail').map((result) => `email ${index + 1} · ${result.label}: ${result.reason}`),
+      results
+        .filter((result) => result.status === 'fail')
+        .map((result) => `email ${index + 1} · ${result.label}: ${result.reason}`),
     ),
-    ...checks.sequence.filter((result) => result.status === 'fail').map((result) => `sequence · ${result.label}: ${result.reason}`),
+    ...checks.sequence
+      .filter((result) => result.status === 'fail')
+      .map((result) => `sequence · ${result.label}: ${result.reason}`),
   ];
 }

@@ -1,6 +1,5 @@
 import { bodyParts, countWords, LIMITS, readingLevel } from '@seqgen/checks';
-import type { WritingLanguage } from '@seqgen/proto';
-import type { Email } from '@seqgen/proto';
+import type { Email, WritingLanguage } from '@seqgen/proto';
 import type { Register } from './brief.ts';
 import type { Phrasings, Tones } from './copy/types.ts';
 
@@ -83,7 +82,12 @@ export function choose(
 }
 
 /** Every fillable phrasing, in the copy's order (for subjects, which must also fit a length). */
-export function allFilled(tones: Tones, register: Register, slots: Slots, transform: (text: string) => string): string[] {
+export function allFilled(
+  tones: Tones,
+  register: Register,
+  slots: Slots,
+  transform: (text: string) => string,
+): string[] {
   return phrasingsFor(tones, register)
     .map((option) => fill(transform(option), slots))
     .filter((text): text is string => Boolean(text));
@@ -110,7 +114,8 @@ export interface Layout {
 }
 
 /** Merge fields count as one word, and their fallback as what a reader may see. */
-const subjectText = (subject: string) => subject.replace(/\{\{\w+\|?([^}]*)\}\}/g, (_m, fallback: string) => fallback || 'x');
+const subjectText = (subject: string) =>
+  subject.replace(/\{\{\w+\|?([^}]*)\}\}/g, (_m, fallback: string) => fallback || 'x');
 
 export function subjectFits(subject: string): boolean {
   const visible = subjectText(subject);
@@ -138,36 +143,50 @@ export function layOut(subject: string, layout: Layout): Email {
   const dropped = new Set<Line>();
   const lines = layout.paragraphs.flat();
   const keep = (line: Line) => !dropped.has(line);
-  let body = bodyOf(layout, keep, []);
+  // Word counts add up line by line; only the final text is assembled and measured as a whole.
+  const wordsOf = new Map<Line, number>(lines.map((line) => [line, countWords(line.text)]));
+  const frame = countWords(`${layout.greeting} ${layout.ask} ${layout.signOff} ${layout.sender}`);
+  const words = () => frame + lines.reduce((sum, line) => sum + (keep(line) ? (wordsOf.get(line) ?? 0) : 0), 0);
   for (const level of [2, 1] as const) {
     for (const line of [...lines].reverse()) {
-      if (countWords(body) <= layout.budget.max) break;
-      if (line.drop !== level) continue;
-      dropped.add(line);
-      body = bodyOf(layout, keep, []);
+      if (words() <= layout.budget.max) break;
+      if (line.drop === level) dropped.add(line);
     }
   }
-  const grade = (text: string) => readingLevel(bodyParts(text).prose, layout.reading.language).score;
-  while (grade(body) > layout.reading.max) {
-    const candidates = lines.filter((line) => line.drop > 0 && keep(line));
-    const hardest = candidates.sort((a, b) => grade(b.text) - grade(a.text) || b.drop - a.drop)[0];
+  const grades = new Map<string, number>();
+  const grade = (text: string) => {
+    let value = grades.get(text);
+    if (value === undefined) {
+      value = readingLevel(text, layout.reading.language).score;
+      grades.set(text, value);
+    }
+    return value;
+  };
+  const prose = (extra: string[]) => bodyParts(bodyOf(layout, keep, extra)).prose;
+  while (grade(prose([])) > layout.reading.max) {
+    const hardest = lines
+      .filter((line) => line.drop > 0 && keep(line))
+      .sort((a, b) => grade(b.text) - grade(a.text) || b.drop - a.drop)[0];
     if (!hardest) break;
     dropped.add(hardest);
-    const next = bodyOf(layout, keep, []);
-    if (countWords(next) < LIMITS.length.min + 5) {
+    if (words() < LIMITS.length.min + 5) {
       dropped.delete(hardest);
       break;
     }
-    body = next;
   }
   const extra: string[] = [];
+  let count = words();
   for (const filler of layout.fillers) {
-    if (countWords(body) >= layout.budget.min) break;
-    if (body.includes(filler)) continue;
-    const next = bodyOf(layout, keep, [...extra, filler]);
-    if (countWords(next) > layout.budget.max || grade(next) > Math.max(layout.reading.max, grade(body))) continue;
+    if (count >= layout.budget.min) break;
+    if (lines.some((line) => keep(line) && line.text.includes(filler))) continue;
+    const added = countWords(filler);
+    if (
+      count + added > layout.budget.max ||
+      grade(prose([...extra, filler])) > Math.max(layout.reading.max, grade(prose(extra)))
+    )
+      continue;
     extra.push(filler);
-    body = next;
+    count += added;
   }
-  return { subject, body };
+  return { subject, body: bodyOf(layout, keep, extra) };
 }

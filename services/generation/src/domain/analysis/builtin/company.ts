@@ -76,11 +76,7 @@ const IMPERATIVE_VERBS = new Set(
   ),
 );
 
-export function describeCompany(
-  page: PageContent,
-  name: string,
-  lex: Lexicon,
-): string {
+export function describeCompany(page: PageContent, name: string, lex: Lexicon): string {
   const hero = heroOf(page);
   const firstParagraph = page.blocks.find(
     (b) => (b.kind === 'p' || b.kind === 'text') && b.text.split(' ').length >= 12,
@@ -150,7 +146,6 @@ function thirdPersonSentence(sentence: string, lex: Lexicon): string {
   if (lex.code !== 'en' || !/^we\b/i.test(sentence)) return sentence;
   return rewriteWe(sentence, 'It') ?? sentence;
 }
-
 
 /** "We help…" → "Acme helps…" (English only). */
 function rewriteWe(sentence: string, name: string): string | undefined {

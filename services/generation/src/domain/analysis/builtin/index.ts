@@ -18,9 +18,9 @@ import {
 } from './statements.ts';
 import { sectionsOf, testimonialsOf } from './structure.ts';
 
-export type { CompanyProfile, Trigger } from './prospect.ts';
 export { companyNameOf } from './company.ts';
 export { pageLanguage } from './language.ts';
+export type { CompanyProfile, Trigger } from './prospect.ts';
 
 /** The pages an analysis reads: the company's home page and, when known, its case studies. */
 export interface SiteMaterial {
@@ -76,7 +76,9 @@ export function analyseSite(material: SiteMaterial): Analysis {
     companyName,
   );
   const proofPoints: ProofPoint[] = credited.map(({ proof, capability }) => {
-    const pairIndex = pairs.findIndex((pair) => pair.capabilityIndex !== undefined && pair.capabilityIndex === capability);
+    const pairIndex = pairs.findIndex(
+      (pair) => pair.capabilityIndex !== undefined && pair.capabilityIndex === capability,
+    );
     return pairIndex === -1 ? proof : { ...proof, solution: solutions[pairIndex] as string };
   });
   const people = peopleOf(pages, sections, testimonials, lex, companyName);
@@ -89,7 +91,9 @@ export function analyseSite(material: SiteMaterial): Analysis {
     customerPains: pairs.map((pair) => pair.pain.sentence),
     solutions,
     language,
-    painPhrases: pairs.flatMap((pair) => (pair.pain.phrase ? [{ pain: pair.pain.sentence, phrase: pair.pain.phrase }] : [])),
+    painPhrases: pairs.flatMap((pair) =>
+      pair.pain.phrase ? [{ pain: pair.pain.sentence, phrase: pair.pain.phrase }] : [],
+    ),
     proofPoints,
     customers: customersOf(pages, proofPoints, lex, companyName),
     titlesInferred: people.titlesInferred,

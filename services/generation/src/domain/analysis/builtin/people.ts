@@ -22,7 +22,8 @@ export interface People {
 }
 
 const C_LEVEL = /^(ceo|cfo|coo|cto|cio|cmo|cro|chro|ciso|cso|cpo)s?$/i;
-const DE_ROLE = /(leiter|leiterin|planer|planerin|manager|managerin|führer|führerin|beauftragter?|verantwortlicher?|einkäufer|disponent|inhaber|inhaberin)(n|innen)?$/i;
+const DE_ROLE =
+  /(leiter|leiterin|planer|planerin|manager|managerin|führer|führerin|beauftragter?|verantwortlicher?|einkäufer|disponent|inhaber|inhaberin)(n|innen)?$/i;
 
 /** Is this token the head of a role: "managers", "Director", "CFOs", German "Produktionsleiter"? */
 function isRoleHead(token: string, lex: Lexicon): boolean {
@@ -87,8 +88,17 @@ export function rolesIn(text: string, lex: Lexicon): string[] {
     const after = tokens[index + 1] ?? '';
     if (/^heads?$/i.test(token.replace(/[^\p{L}]/gu, '')) && after.toLowerCase() !== 'of') continue;
     // "You get a named account manager": the vendor's own people come singular, with an article.
-    if (/^\p{Ll}.*[^s]$/u.test(token) && /^(a|an|your|our|named|dedicated|ein|eine|einen|ihr|ihren)$/i.test(tokens[index - 1] ?? '')) continue;
-    if (!/[,;:.)]$/.test(token) && /^\p{Ll}/u.test(after) && !MODIFIER_STOP.test(after) && !lex.phraseBreakers.has(after.toLowerCase())) {
+    if (
+      /^\p{Ll}.*[^s]$/u.test(token) &&
+      /^(a|an|your|our|named|dedicated|ein|eine|einen|ihr|ihren)$/i.test(tokens[index - 1] ?? '')
+    )
+      continue;
+    if (
+      !/[,;:.)]$/.test(token) &&
+      /^\p{Ll}/u.test(after) &&
+      !MODIFIER_STOP.test(after) &&
+      !lex.phraseBreakers.has(after.toLowerCase())
+    ) {
       continue;
     }
     const parts = [token.replace(/[,;:.)]+$/, '')];
@@ -120,7 +130,8 @@ export function rolesIn(text: string, lex: Lexicon): string[] {
   return roles;
 }
 
-const CLAUSE_START = /^(to|who|that|which|so|stop|ramp|build|get|run|keep|win|close|hit|make|turn|cut|reduce|grow|sell|save|damit|um|die|der)$/i;
+const CLAUSE_START =
+  /^(to|who|that|which|so|stop|ramp|build|get|run|keep|win|close|hit|make|turn|cut|reduce|grow|sell|save|damit|um|die|der)$/i;
 
 const AUDIENCE_VERBS: Record<string, RegExp> = {
   en: /\b(for|built for|made for|designed for|helps?|serves?|partner with|work with|works with|report to|used by|trusted by|loved by|sell to|talk to)\b/i,
@@ -146,7 +157,10 @@ export function pageTitles(
   };
   for (const section of sections) {
     if (section.role !== 'audience') continue;
-    const texts = [section.heading, ...section.blocks.filter((block) => !/^["“„]/.test(block.text)).map((block) => block.text)];
+    const texts = [
+      section.heading,
+      ...section.blocks.filter((block) => !/^["“„]/.test(block.text)).map((block) => block.text),
+    ];
     for (const text of texts) {
       for (const role of rolesIn(text, lex)) add(role);
     }
@@ -157,14 +171,19 @@ export function pageTitles(
   // analysts" in a feature names who uses a feature, not who buys.
   const firstSection = company?.blocks.findIndex((block) => block.kind === 'heading' && (block.level ?? 2) >= 2) ?? -1;
   const hero = company?.blocks.slice(0, firstSection === -1 ? 10 : Math.min(firstSection, 10)) ?? [];
-  const opening = [company?.metaDescription ?? '', ...hero.filter((block) => !/^["“„]/.test(block.text)).map((block) => block.text)];
+  const opening = [
+    company?.metaDescription ?? '',
+    ...hero.filter((block) => !/^["“„]/.test(block.text)).map((block) => block.text),
+  ];
   for (const text of opening) {
     for (const sentence of sentences(text)) {
       // The roles right after "for"/"helps" ("helps VPs of Sales stop discounting, ramp new AEs"): up to the next verb.
       const match = AUDIENCE_VERBS[lex.code]?.exec(sentence);
       if (!match || match.index === undefined) continue;
       const after = sentence.slice(match.index + match[0].length).split(' ');
-      const end = after.findIndex((word, index) => index > 0 && (lex.verbs.has(word.toLowerCase()) || CLAUSE_START.test(word)));
+      const end = after.findIndex(
+        (word, index) => index > 0 && (lex.verbs.has(word.toLowerCase()) || CLAUSE_START.test(word)),
+      );
       for (const role of rolesIn(after.slice(0, end === -1 ? undefined : end).join(' '), lex)) add(role);
     }
   }
@@ -198,10 +217,17 @@ function countKeywords(pages: (PageContent | undefined)[]): KeywordCounts {
     if (budget <= 0) break;
     const tokens = words(text).slice(0, budget);
     budget -= tokens.length;
+    // One pass, one- to three-word phrases, no intermediate arrays (a 1 MB page has tens of thousands of words).
     for (let i = 0; i < tokens.length; i += 1) {
-      for (let n = 1; n <= 3 && i + n <= tokens.length; n += 1) {
-        const gram = tokens.slice(i, i + n).join(' ');
-        if (ALL_KEYWORDS.has(gram)) counts.set(gram, (counts.get(gram) ?? 0) + weight);
+      const one = tokens[i] as string;
+      if (ALL_KEYWORDS.has(one)) counts.set(one, (counts.get(one) ?? 0) + weight);
+      const next = tokens[i + 1];
+      if (next === undefined) continue;
+      const two = `${one} ${next}`;
+      if (ALL_KEYWORDS.has(two)) counts.set(two, (counts.get(two) ?? 0) + weight);
+      const third = tokens[i + 2];
+      if (third !== undefined && ALL_KEYWORDS.has(`${two} ${third}`)) {
+        counts.set(`${two} ${third}`, (counts.get(`${two} ${third}`) ?? 0) + weight);
       }
     }
   }
@@ -276,7 +302,12 @@ function audiencePhrases(pages: (PageContent | undefined)[], lex: Lexicon, compa
   };
   const [company] = pages;
   if (company) {
-    for (const meta of [company.title, company.metaDescription, company.ogDescription, company.organization?.description]) {
+    for (const meta of [
+      company.title,
+      company.metaDescription,
+      company.ogDescription,
+      company.organization?.description,
+    ]) {
       if (meta) scan(meta, 3);
     }
     // Who a company serves is said near the top (hero, first sections); past that, repetition.
@@ -331,7 +362,7 @@ export function audienceOf(
   if (roleList.length && groups.length) {
     // "maintenance and reliability teams at mid-sized manufacturers": the roles already say who; keep where.
     const where = groups
-      .map((group) => (/\s(at|in|bei)\s/.test(group) ? group.split(/\s(?:at|in|bei)\s/).at(-1) ?? group : group))
+      .map((group) => (/\s(at|in|bei)\s/.test(group) ? (group.split(/\s(?:at|in|bei)\s/).at(-1) ?? group) : group))
       .filter((group) => !roleList.some((role) => overlap(role, group) >= 0.5));
     const rolesText = listOf(roleList, lex);
     if (!where.length) return asSentence(capitalise(rolesText));

@@ -10,6 +10,8 @@ import type { Lexicon } from '../lexicon/index.ts';
 
 const MAX_PHRASE_WORDS = 5;
 const MAX_PHRASE_CHARS = 48;
+/** Names recur: the first few hundred blocks show how a page writes them. */
+const MAX_PROPER_NOUN_BLOCKS = 600;
 
 /** Words the page writes with a capital in mid-sentence: names, products, tools ("Excel", "SAP"). */
 export function properNounsOf(pages: (PageContent | undefined)[]): Set<string> {
@@ -17,7 +19,7 @@ export function properNounsOf(pages: (PageContent | undefined)[]): Set<string> {
   const lower = new Set<string>();
   for (const page of pages) {
     if (!page) continue;
-    for (const block of page.blocks.slice(0, 1500)) {
+    for (const block of page.blocks.slice(0, MAX_PROPER_NOUN_BLOCKS)) {
       // Headings are often in Title Case: only running text tells names from common words.
       if (block.kind === 'heading') continue;
       for (const sentence of sentences(block.text)) {

@@ -20,6 +20,7 @@ export interface Attribution {
 }
 
 const MAX_PROOFS = 8;
+const MAX_STORY_SECTIONS = 300;
 /** Capitalised words (names keep "&", "3PL", "Co."), up to five, as in "Tidewater 3PL" or "Park & Liu LLP". */
 const NAME_TOKEN = /^(?:[\p{Lu}\p{N}][\p{L}\p{N}&.'’-]*|&|of|de|und|and|von|the)$/u;
 const JOINERS = /^(&|of|de|und|and|von|the)$/i;
@@ -40,12 +41,14 @@ export function customerBeforeVerb(sentence: string, lex: Lexicon, vendor: strin
     run.unshift(bare);
   }
   // "How Globex Foods cut…": a leading "How" or "After" is not part of the name.
-  while (run.length && (JOINERS.test(run[0] as string) || lex.notNames.has((run[0] as string).toLowerCase()))) run.shift();
+  while (run.length && (JOINERS.test(run[0] as string) || lex.notNames.has((run[0] as string).toLowerCase())))
+    run.shift();
   // German: "Die Brenner Maschinenbau GmbH hat … gesenkt" — the name sits after the article.
   if (lex.code === 'de' && run.length === 0) {
-    const german = /^(?:die|der|das)?\s*((?:(?:\p{Lu}[\p{L}\p{N}&.'’-]*|&)\s?){1,5}?)\s+(?:hat|konnte|senkte|steigerte|reduzierte|verkürzte|spart|sparte|halbierte|erzielte)\b/iu.exec(
-      sentence,
-    );
+    const german =
+      /^(?:die|der|das)?\s*((?:(?:\p{Lu}[\p{L}\p{N}&.'’-]*|&)\s?){1,5}?)\s+(?:hat|konnte|senkte|steigerte|reduzierte|verkürzte|spart|sparte|halbierte|erzielte)\b/iu.exec(
+        sentence,
+      );
     if (german?.[1]) return validName(german[1], lex, vendor);
   }
   return validName(run.join(' '), lex, vendor);
@@ -66,7 +69,7 @@ export function validName(raw: string | undefined, lex: Lexicon, vendor: string)
   }
   if (!/^[\p{Lu}\p{N}]/u.test(name)) return undefined;
   // Every word of a name is capitalised (or a joiner): "0 zones frozen for counts" is a statistic.
-  if (!name.split(' ').every((word) => /^[\p{Lu}\p{N}&]/u.test(word) && !/^\d+$/.test(word) || JOINERS.test(word))) {
+  if (!name.split(' ').every((word) => (/^[\p{Lu}\p{N}&]/u.test(word) && !/^\d+$/.test(word)) || JOINERS.test(word))) {
     return undefined;
   }
   const key = squash(name);
@@ -85,7 +88,8 @@ export function parseAttribution(text: string, lex: Lexicon, vendor: string): At
   if (parts.length >= 2) {
     const [first = '', second = '', ...rest] = parts;
     const tokens = first.split(' ');
-    const nameThenRole = tokens.length >= 3 && !isRole(tokens.slice(0, 2).join(' '), lex) && isRole(tokens.slice(2).join(' '), lex);
+    const nameThenRole =
+      tokens.length >= 3 && !isRole(tokens.slice(0, 2).join(' '), lex) && isRole(tokens.slice(2).join(' '), lex);
     if (nameThenRole) {
       // "Renee Alvarez Inventory Control Manager, Tidewater 3PL": name and title in one part.
       person = tokens.slice(0, 2).join(' ');
@@ -113,10 +117,17 @@ export function parseAttribution(text: string, lex: Lexicon, vendor: string): At
 }
 
 export function isRole(text: string, lex: Lexicon): boolean {
-  const words = text.toLowerCase().replace(/[^\p{L}\s&-]/gu, ' ').split(/\s+/).filter(Boolean);
+  const words = text
+    .toLowerCase()
+    .replace(/[^\p{L}\s&-]/gu, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
   if (!words.length || words.length > 8) return false;
   if (words.some((word) => lex.roleHeads.has(word))) return true;
-  if (lex.code === 'de') return words.some((word) => /(leiter(in)?|planer(in)?|manager(in)?|führer(in)?|beauftragte[r]?|verantwortliche[r]?)$/.test(word));
+  if (lex.code === 'de')
+    return words.some((word) =>
+      /(leiter(in)?|planer(in)?|manager(in)?|führer(in)?|beauftragte[r]?|verantwortliche[r]?)$/.test(word),
+    );
   return /\b(vice president|head of)\b/.test(words.join(' '));
 }
 
@@ -146,7 +157,9 @@ export function proofPointsOf(
 ): CreditedProof[] {
   const candidates: StoryCandidate[] = [];
   const seen = new Set<string>();
-  const evidence = evidencedNames(pages, [...sections.caseStudies, ...sections.company], testimonials, lex, vendor);
+  // Stories sit on the case-studies page and near the top of the home page; past that, repetition.
+  const storySections = [...sections.caseStudies, ...sections.company].slice(0, MAX_STORY_SECTIONS);
+  const evidence = evidencedNames(pages, storySections, testimonials, lex, vendor);
   const addResult = (sentence: string, context: string, fallbackCustomer?: string, heading = false) => {
     if (!/\d/.test(sentence) || !lex.resultVerbs.test(sentence) || wordCount(sentence) > 40) return;
     const named = customerBeforeVerb(sentence, lex, vendor);
@@ -160,7 +173,7 @@ export function proofPointsOf(
     candidates.push({ customer, result: asStatement(sentence.replace(/^(how|wie)\s+/i, '')), quote: false, context });
   };
   // Case-study sections: the heading is the headline result; the body may hold more.
-  for (const section of [...sections.caseStudies, ...sections.company]) {
+  for (const section of storySections) {
     const body = sectionText(section);
     const context = `${section.heading} ${body}`;
     // "Lorenz & Söhne Spedition: Audit-Vorbereitung in 3 statt 15 Tagen": customer, then result.
@@ -185,7 +198,13 @@ export function proofPointsOf(
     const person = [who.person, who.title].filter(Boolean).join(', ') || undefined;
     const quote = truncate(testimonial.quote.replace(/^["“„]|["”“]$/g, ''), 300);
     if (wordCount(quote) < 5 || /\?/.test(quote)) continue;
-    candidates.push({ customer: who.company, result: asStatement(quote), person, quote: true, context: testimonial.quote });
+    candidates.push({
+      customer: who.company,
+      result: asStatement(quote),
+      person,
+      quote: true,
+      context: testimonial.quote,
+    });
   }
   // Results first, then quotes; one result and one quote per customer.
   const chosen: StoryCandidate[] = [];
@@ -218,7 +237,8 @@ function evidencedNames(
   vendor: string,
 ): Set<string> {
   const names = new Set<string>();
-  for (const page of [pages.company, pages.caseStudies]) for (const name of page?.logoNames ?? []) names.add(squash(name));
+  for (const page of [pages.company, pages.caseStudies])
+    for (const name of page?.logoNames ?? []) names.add(squash(name));
   for (const section of sections) {
     const heading = validName(section.heading, lex, vendor);
     if (heading && wordCount(heading) <= 4) names.add(squash(heading));
@@ -233,7 +253,12 @@ function evidencedNames(
 }
 
 /** Named customers with evidence: logos, story customers and the companies quoted. */
-export function customersOf(pages: (PageContent | undefined)[], proofs: ProofPoint[], lex: Lexicon, vendor: string): string[] {
+export function customersOf(
+  pages: (PageContent | undefined)[],
+  proofs: ProofPoint[],
+  lex: Lexicon,
+  vendor: string,
+): string[] {
   const names: string[] = [];
   const add = (name: string | undefined) => {
     const valid = validName(name, lex, vendor);

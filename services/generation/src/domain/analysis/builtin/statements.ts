@@ -1,5 +1,5 @@
 import type { Block, PageContent } from '../../extraction/page.ts';
-import { clean, sentences, wordCount } from '../../extraction/text.ts';
+import { clean, sentences, spacedWords, wordCount } from '../../extraction/text.ts';
 import type { BenefitRule, Lexicon } from '../lexicon/index.ts';
 import { squash } from './company.ts';
 import {
@@ -34,6 +34,7 @@ export interface PainStatement {
 }
 
 const MAX_CAPABILITIES = 12;
+const MAX_CAPABILITY_SECTIONS = 80;
 const MAX_SENTENCE_WORDS = 32;
 /** A feature card says what it does in a sentence or two; less is a label or a call to action. */
 const MIN_BODY_WORDS = 8;
@@ -79,9 +80,12 @@ function bestSentence(body: string): string | undefined {
 export function capabilitiesOf(page: PageContent, sections: Section[], companyName: string): Capability[] {
   const found: Capability[] = [];
   const nameKey = squash(companyName);
+  // Long pages repeat their cards: each body is read once.
+  const read = new Map<string, string | undefined>();
   const add = (headline: string | undefined, body: string) => {
     if (found.length >= MAX_CAPABILITIES) return;
-    const sentence = bestSentence(body);
+    if (!read.has(body)) read.set(body, bestSentence(body));
+    const sentence = read.get(body);
     if (!sentence) return;
     const title = headline ? clean(headline).replace(/[.:!]+$/, '') : undefined;
     if (title && (squash(title) === nameKey || wordCount(title) > 14 || QUESTION.test(title))) return;
@@ -90,8 +94,13 @@ export function capabilitiesOf(page: PageContent, sections: Section[], companyNa
     if (found.some((capability) => capability.sentence === sentence)) return;
     found.push({ headline: title, sentence, text: `${title ?? ''} ${body}` });
   };
+  let scanned = 0;
   for (const section of sections) {
+    if (found.length >= MAX_CAPABILITIES) break;
     if (section.role !== 'capability') continue;
+    // A page's capabilities are in its first few dozen sections; a very long page repeats them.
+    scanned += 1;
+    if (scanned > MAX_CAPABILITY_SECTIONS) break;
     const own = section.blocks.filter((block) => !block.lead && !QUOTED.test(block.text));
     const body = own
       .map((block) => block.text)
@@ -99,10 +108,13 @@ export function capabilitiesOf(page: PageContent, sections: Section[], companyNa
       .join(' ');
     // A section of several items (a definition list, bold lead-ins) is several capabilities, not one.
     const items = section.blocks.filter((block) => block.lead || block.kind === 'dt').length;
-    const quotes = section.blocks.length - own.length;
+    // A testimonial wall (quotes and their attributions) is not a capability; one quote beside a feature is.
+    const quotes = section.blocks.filter((block) => QUOTED.test(block.text)).length;
+    const testimonials =
+      quotes > 0 && quotes * 2 >= section.blocks.length - section.blocks.filter((block) => block.lead).length;
     // A section of cards: its own text is an introduction, each card a capability.
     const cards = section.children.filter((child) => child.role === 'capability').length;
-    if (section.level >= 2 && items < 2 && cards < 2 && quotes === 0 && wordCount(body) >= MIN_BODY_WORDS) {
+    if (section.level >= 2 && items < 2 && cards < 2 && !testimonials && spacedWords(body) >= MIN_BODY_WORDS) {
       add(section.heading, body);
     }
     // Bold lead-ins ("<li><strong>Real-time alerts.</strong> Get notified…") inside capability sections.
@@ -151,9 +163,10 @@ export function problemStatements(sections: Section[], lex: Lexicon, proper: Set
       // A heading-like item ("Manual data entry"): its short form is itself.
       phrase = first;
       const explained = detail ? sentences(detail).find(usableSentence) : undefined;
-      sentence = explained && !VENDOR_VOICE.test(explained)
-        ? asStatement(firstClause(explained))
-        : lex.sentenceFromPhrase(midSentence(first, lex, proper), isPluralPhrase(first, lex));
+      sentence =
+        explained && !VENDOR_VOICE.test(explained)
+          ? asStatement(firstClause(explained))
+          : lex.sentenceFromPhrase(midSentence(first, lex, proper), isPluralPhrase(first, lex));
     } else {
       sentence = asStatement(firstClause(first));
       const subject = subjectPhrase(first, lex);
@@ -202,7 +215,10 @@ export function problemStatements(sections: Section[], lex: Lexicon, proper: Set
 
 /** The pain a capability answers, read back from the benefit it claims ("Cut fuel costs" → "Fuel costs are higher…"). */
 export function benefitPain(capability: Capability, lex: Lexicon, proper: Set<string>): PainStatement | undefined {
-  const texts = [capability.headline ?? '', ...sentences(capability.text.slice((capability.headline ?? '').length)).slice(0, 3)];
+  const texts = [
+    capability.headline ?? '',
+    ...sentences(capability.text.slice((capability.headline ?? '').length)).slice(0, 3),
+  ];
   let best: { rule: BenefitRule; object: string; score: number } | undefined;
   texts.forEach((raw, order) => {
     const text = clean(raw);
@@ -222,9 +238,12 @@ export function benefitPain(capability: Capability, lex: Lexicon, proper: Set<st
             ? objectAfter(text.slice(index + match[0].length), lex)
             : objectBefore(text.slice(0, index), lex);
         if (!object) continue;
-        const harmful = isNegative(object, lex) || (rule.acceptsReducible && isNegative(object, lex, lex.reducibleWords));
+        const harmful =
+          isNegative(object, lex) || (rule.acceptsReducible && isNegative(object, lex, lex.reducibleWords));
         if (rule.needsNegativeObject && !harmful) continue;
-        const score = rule.priority + order * 3 + index / 40;
+        // The verb a headline opens with is its claim ("Improve forecast accuracy" is not about forecasting).
+        const opening = index === 0 || rule.objectSide === 'before' ? 0 : 5;
+        const score = opening + rule.priority + order * 3 + index / 40;
         if (!best || score < best.score) best = { rule, object, score };
       }
     }
@@ -257,12 +276,16 @@ export function benefitPain(capability: Capability, lex: Lexicon, proper: Set<st
  */
 export function implicitPain(capability: Capability, lex: Lexicon, proper: Set<string>): PainStatement | undefined {
   // The body, not the headline: "Denial management" names the service, "every denied claim" the problem.
-  const body = capability.headline ? capability.text.slice(capability.text.indexOf(capability.headline) + capability.headline.length) : capability.text;
+  const body = capability.headline
+    ? capability.text.slice(capability.text.indexOf(capability.headline) + capability.headline.length)
+    : capability.text;
   const tokens = clean(body)
     .split(' ')
     .map((token) => token.replace(/[^\p{L}\p{N}'’/-]/gu, ''));
   const isWord = (token: string | undefined) =>
-    Boolean(token) && /^\p{L}[\p{L}'’/-]{2,}$/u.test(token as string) && !lex.phraseBreakers.has((token as string).toLowerCase());
+    Boolean(token) &&
+    /^\p{L}[\p{L}'’/-]{2,}$/u.test(token as string) &&
+    !lex.phraseBreakers.has((token as string).toLowerCase());
   for (let index = 0; index < tokens.length; index += 1) {
     const token = tokens[index] as string;
     const word = token.toLowerCase();
@@ -272,9 +295,13 @@ export function implicitPain(capability: Capability, lex: Lexicon, proper: Set<s
       // A bad thing itself ("cancellations", "downtime"), with one modifier before it ("aged balances").
       const before = tokens[index - 1];
       // "aged balances", not "saved scrap" (a participle before a noun is what was done to it).
-      parts = isWord(before) && !lex.negativeWords.has((before as string).toLowerCase()) && /^\p{Ll}/u.test(before as string) && !/ed$/.test(before as string)
-        ? [before as string, token]
-        : [token];
+      parts =
+        isWord(before) &&
+        !lex.negativeWords.has((before as string).toLowerCase()) &&
+        /^\p{Ll}/u.test(before as string) &&
+        !/ed$/.test(before as string)
+          ? [before as string, token]
+          : [token];
     } else {
       // A bad quality of something ("denied claim", "manual data entry").
       const next = tokens[index + 1];
@@ -296,4 +323,5 @@ export function implicitPain(capability: Capability, lex: Lexicon, proper: Set<s
 }
 
 /** Negative words that are nouns (plural, or mass nouns like "downtime"); the rest qualify a noun. */
-const NOUN_LIKE = /(s|time|work|waste|scrap|fraud|churn|risk|chaos|backlog|overhead|friction|guesswork|paperwork|admin|toil|debt|latency|noise|spam|burnout|attrition|shrinkage|leakage|exposure|liability|entry)$/;
+const NOUN_LIKE =
+  /(s|time|work|waste|scrap|fraud|churn|risk|chaos|backlog|overhead|friction|guesswork|paperwork|admin|toil|debt|latency|noise|spam|burnout|attrition|shrinkage|leakage|exposure|liability|entry)$/;

@@ -1,5 +1,5 @@
 import type { Block, PageContent } from '../../extraction/page.ts';
-import { clean, wordCount } from '../../extraction/text.ts';
+import { clean, spacedWords } from '../../extraction/text.ts';
 import type { Lexicon } from '../lexicon/index.ts';
 
 /**
@@ -36,7 +36,7 @@ const isEyebrow = (block: Block | undefined, next: Block | undefined) =>
       next?.kind === 'heading' &&
       (block.kind === 'p' || block.kind === 'text') &&
       block.group === next.group &&
-      wordCount(block.text) <= 5 &&
+      spacedWords(block.text) <= 5 &&
       !/[.!?,]/.test(block.text),
   );
 
@@ -144,12 +144,12 @@ export function testimonialsOf(page: PageContent): Testimonial[] {
       continue;
     }
     const quoted = block.kind === 'quote' || (QUOTE_START.test(text) && QUOTE_END.test(text));
-    if (!quoted || wordCount(text) < 4) continue;
+    if (!quoted || spacedWords(text) < 4) continue;
     // The attribution is the next short block(s) in the same container.
     const parts: string[] = [];
     for (let next = index + 1; next < Math.min(blocks.length, index + 4); next += 1) {
       const candidate = blocks[next] as Block;
-      if (candidate.kind === 'heading' || wordCount(candidate.text) > 14 || QUOTE_START.test(candidate.text)) break;
+      if (candidate.kind === 'heading' || spacedWords(candidate.text) > 14 || QUOTE_START.test(candidate.text)) break;
       parts.push(candidate.text.replace(DASH_START, ''));
       if (candidate.text.includes(',')) break;
     }

@@ -71,7 +71,10 @@ export const AUDIENCE: Record<LanguageCode, AudienceLexicon> = {
         pattern: /\b(enterprises?|enterprise (companies|teams|organi[sz]ations)|fortune 500|global brands)\b/i,
         label: 'enterprise',
       },
-      { pattern: /\b(mid-?market|mid-?sized?|midsize|scale-?ups?|growing companies|high-growth)\b/i, label: 'mid-market' },
+      {
+        pattern: /\b(mid-?market|mid-?sized?|midsize|scale-?ups?|growing companies|high-growth)\b/i,
+        label: 'mid-market',
+      },
       {
         pattern: /\b(small business(es)?|smbs?|smes?|small (and|&) (mid|medium)|independent practices|small teams)\b/i,
         label: 'small business',

@@ -134,7 +134,8 @@ export const GERMAN: Lexicon = {
   audienceHeading: /\b(für wen|wer profitiert|zielgruppe|gemacht für|entwickelt für|für teams|mit wem wir arbeiten)\b/i,
   notCapabilityHeading:
     /^(?:preise|faq|häufige fragen|fragen|kontakt|über uns|blog|news|aktuelles|karriere|jobs|referenzen|kunden|unsere kunden|fallstudien|erfolgsgeschichten|partner|branchen|impressum|datenschutz|newsletter|demo|jetzt|in \w+ schritten|starten sie|testen sie|sehen sie|vereinbaren|warum\b|team\b|das sagen|stimmen|integrationen|zahlen)\b|\bpreise?\b/i,
-  storyHeading: /\b(referenz(en)?|kundenstimmen|erfolgsgeschichte(n)?|fallstudie(n)?|das sagen unsere kunden|stimmen)\b/i,
+  storyHeading:
+    /\b(referenz(en)?|kundenstimmen|erfolgsgeschichte(n)?|fallstudie(n)?|das sagen unsere kunden|stimmen)\b/i,
   notNames: list(`
     nach, vor, seit, mit, ohne, wenn, während, dank, heute, innerhalb, jede, jeder, unsere, unser, wir, die, der,
     das, dies, diese, durch, bei, in, im, am, an, auf, für, von, wie, warum, was, über, unter, weil, als, alle,
@@ -217,13 +218,18 @@ export const GERMAN: Lexicon = {
     },
     {
       kind: 'funding',
-      pattern: /\b(finanzierung(srunde)?|investition|investiert|investieren|kapitalerhöhung|millionen euro|mio\.? euro)\b/i,
+      pattern:
+        /\b(finanzierung(srunde)?|investition|investiert|investieren|kapitalerhöhung|millionen euro|mio\.? euro)\b/i,
     },
     {
       kind: 'hiring',
-      pattern: /\b(wir stellen ein|stellen \d+|suchen verstärkung|offene stellen|\d+ neue (mitarbeiter|stellen|kolleg)|jetzt bewerben)\b/i,
+      pattern:
+        /\b(wir stellen ein|stellen \d+|suchen verstärkung|offene stellen|\d+ neue (mitarbeiter|stellen|kolleg)|jetzt bewerben)\b/i,
     },
-    { kind: 'launch', pattern: /\b(startet|starten|führt .{0,30} ein|stellt .{0,30} vor|präsentiert|neu im (programm|angebot))\b/i },
+    {
+      kind: 'launch',
+      pattern: /\b(startet|starten|führt .{0,30} ein|stellt .{0,30} vor|präsentiert|neu im (programm|angebot))\b/i,
+    },
     { kind: 'acquisition', pattern: /\b(übernimmt|übernahme|fusion)\b/i },
     { kind: 'partnership', pattern: /\b(partnerschaft|kooperiert|kooperation mit)\b/i },
     { kind: 'award', pattern: /\b(ausgezeichnet|auszeichnung|award|preisträger)\b/i },

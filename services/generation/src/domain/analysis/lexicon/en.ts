@@ -130,7 +130,7 @@ const BENEFIT_RULES: BenefitRule[] = [
     /^(?:real-time|live|instant)\s+/giu,
     9,
     (o) => `outdated ${o}`,
-    (o) => `Teams don't have real-time ${o}.`,
+    (o) => `Teams lack real-time ${o}.`,
     { headlineOnly: true },
   ),
   rule(
@@ -194,7 +194,8 @@ export const ENGLISH: Lexicon = {
     /\b(who (we|it)('s| is)? (work|works|serve|serves|help|helps|is) (with|for)?|who we serve|who it'?s for|built for|made for|designed for|for teams|our customers are|who uses)\b/i,
   notCapabilityHeading:
     /^(?:pricing|plans?|faq|frequently asked|questions|contact|about( us)?|blog|news|resources|careers|jobs|testimonials?|customers|case studies|customer stories|our customers|what (our )?(customers|operators|clients|people) say|trusted by|loved by|get started|ready to|start (your )?free|sign up|subscribe|newsletter|legal|privacy|cookies?|follow us|partners|integrations|industries|our team|leadership|press|events|webinars?|support|help|log ?in|book a demo|request a demo|talk to (sales|us)|live in|getting started|in \d+ steps|onboarding|how we (start|work|begin)|our process|the process|plays well|works with|our story|latest|see (it|how|your|what|why|for yourself)|learn more|watch|join|meet\b|get (ready|a|your|in touch)|start\b|try\b|put \d+|schedule a|want to|let'?s talk|questions\?|numbers|by the numbers|results)\b|\bpricing\b/i,
-  storyHeading: /\b(customer stor(y|ies)|case stud(y|ies)|success stor(y|ies)|results|what (our )?\w+ say|testimonials?)\b/i,
+  storyHeading:
+    /\b(customer stor(y|ies)|case stud(y|ies)|success stor(y|ies)|results|what (our )?\w+ say|testimonials?)\b/i,
   notNames: list(`
     after, before, since, with, without, when, while, using, once, thanks, today, within, across, every, each,
     our, we, the, this, that, these, those, by, in, on, at, for, from, how, why, what, after rolling, during,
@@ -275,7 +276,9 @@ export const ENGLISH: Lexicon = {
     if (doYou?.[1]) return `Many teams ${secondToThird(doYou[1])}.`;
     const isYour = /^(is|are) your\s+(.+)$/iu.exec(text);
     if (isYour?.[1] && isYour[2]) {
-      const [subject = '', ...rest] = isYour[2].split(/\s+(?=(?:still|stuck|scattered|spread|buried|slow|out|locked|full|missing)\b)/i);
+      const [subject = '', ...rest] = isYour[2].split(
+        /\s+(?=(?:still|stuck|scattered|spread|buried|slow|out|locked|full|missing)\b)/i,
+      );
       if (rest.length) return `For many teams, the ${subject} ${isYour[1].toLowerCase()} ${rest.join(' ')}.`;
     }
     return undefined;
@@ -306,11 +309,13 @@ export const ENGLISH: Lexicon = {
     },
     {
       kind: 'hiring',
-      pattern: /\b(we('re| are) hiring|now hiring|join our team|open (roles|positions)|is hiring|are hiring|hiring \d+|hiring (for|new))\b/i,
+      pattern:
+        /\b(we('re| are) hiring|now hiring|join our team|open (roles|positions)|is hiring|are hiring|hiring \d+|hiring (for|new))\b/i,
     },
     {
       kind: 'launch',
-      pattern: /\b(launch(es|ed|ing)?|introduc(es|ed|ing)|unveil(s|ed)?|roll(s|ed)? out|now offer(s|ing)?|now available)\b/i,
+      pattern:
+        /\b(launch(es|ed|ing)?|introduc(es|ed|ing)|unveil(s|ed)?|roll(s|ed)? out|now offer(s|ing)?|now available)\b/i,
     },
     { kind: 'acquisition', pattern: /\b(acquir(es|ed|ing)|acquisition of|merg(es|ed|er) with)\b/i },
     { kind: 'partnership', pattern: /\b(partner(s|ed|ing)? with|partnership with|teams? up with)\b/i },

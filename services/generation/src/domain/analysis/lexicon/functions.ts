@@ -320,4 +320,3 @@ export const SECTORS: SectorProfile[] = [
     label: { en: 'the public sector', de: 'öffentliche Verwaltung' },
   },
 ];
-

@@ -27,7 +27,11 @@ export const DE: Copy = {
   peers: { industry: 'Teams aus der Branche {industry}', fallback: 'Teams wie Ihres' },
   filler: {
     neutral: ['{companyIntro}', 'Gern zeige ich Ihnen, wie {company} arbeitet.', 'In wenigen Minuten ist das erklärt.'],
-    formal: ['{companyIntro}', 'Gern erläutere ich Ihnen, wie {company} arbeitet.', 'In wenigen Minuten ist das erklärt.'],
+    formal: [
+      '{companyIntro}',
+      'Gern erläutere ich Ihnen, wie {company} arbeitet.',
+      'In wenigen Minuten ist das erklärt.',
+    ],
   },
   stakes: {
     above: {
@@ -90,8 +94,14 @@ export const DE: Copy = {
       },
       solution: {
         casual: ['Genau dafür gibt es {company}. {solutionSentence}'],
-        neutral: ['Genau dafür gibt es {company}. {solutionSentence}', '{company} löst das mit dem Baustein „{SolutionName}“. {solutionSentence}'],
-        formal: ['{company} wurde genau dafür entwickelt. {solutionSentence}', '{company} löst dies mit dem Baustein „{SolutionName}“. {solutionSentence}'],
+        neutral: [
+          'Genau dafür gibt es {company}. {solutionSentence}',
+          '{company} löst das mit dem Baustein „{SolutionName}“. {solutionSentence}',
+        ],
+        formal: [
+          '{company} wurde genau dafür entwickelt. {solutionSentence}',
+          '{company} löst dies mit dem Baustein „{SolutionName}“. {solutionSentence}',
+        ],
       },
       courtesy: { neutral: [], veryFormal: ['Ich hoffe, es geht Ihnen gut.'] },
       ask: {
@@ -122,7 +132,10 @@ export const DE: Copy = {
       pain: { neutral: ['{painSentence}'] },
       again: {
         neutral: ['Kurz noch einmal zum Thema {painPhrase}.', 'Kurz noch einmal zu meiner vorigen Nachricht.'],
-        formal: ['Gern komme ich noch einmal auf das Thema {painPhrase} zurück.', 'Gern komme ich noch einmal auf meine vorige Nachricht zurück.'],
+        formal: [
+          'Gern komme ich noch einmal auf das Thema {painPhrase} zurück.',
+          'Gern komme ich noch einmal auf meine vorige Nachricht zurück.',
+        ],
       },
       solution: {
         casual: ['So lösen wir das. {solutionSentence}'],
@@ -187,9 +200,18 @@ export const DE: Copy = {
         formal: ['Falls Sie {competitors} verglichen haben: Genau hier liegt der Unterschied.'],
       },
       costOfWaiting: {
-        casual: ['{painSentence} Das wird nicht von allein besser.', 'Das Thema {painPhrase} wird nicht von allein besser.'],
-        neutral: ['{painSentence} Von allein wird das selten besser.', 'Das Thema {painPhrase} löst sich selten von allein.'],
-        formal: ['{painSentence} Ohne Gegenmaßnahme verstärkt sich das meist.', 'Das Thema {painPhrase} verstärkt sich ohne Gegenmaßnahme meist.'],
+        casual: [
+          '{painSentence} Das wird nicht von allein besser.',
+          'Das Thema {painPhrase} wird nicht von allein besser.',
+        ],
+        neutral: [
+          '{painSentence} Von allein wird das selten besser.',
+          'Das Thema {painPhrase} löst sich selten von allein.',
+        ],
+        formal: [
+          '{painSentence} Ohne Gegenmaßnahme verstärkt sich das meist.',
+          'Das Thema {painPhrase} verstärkt sich ohne Gegenmaßnahme meist.',
+        ],
       },
       industry: {
         neutral: ['In der Branche {industry} summiert sich das schnell.'],
@@ -213,8 +235,14 @@ export const DE: Copy = {
       },
       subjectProspect: { neutral: ['Ein erster Schritt für {prospect}'] },
       objection: {
-        casual: ['Das Thema {painPhrase} anzugehen, klingt nach einem großen Projekt.', 'Das klingt nach einem großen Projekt.'],
-        neutral: ['Eine häufige Sorge: Das Thema {painPhrase} anzugehen, klingt nach einem langen Projekt.', 'Eine häufige Sorge: Das klingt nach einem langen Projekt.'],
+        casual: [
+          'Das Thema {painPhrase} anzugehen, klingt nach einem großen Projekt.',
+          'Das klingt nach einem großen Projekt.',
+        ],
+        neutral: [
+          'Eine häufige Sorge: Das Thema {painPhrase} anzugehen, klingt nach einem langen Projekt.',
+          'Eine häufige Sorge: Das klingt nach einem langen Projekt.',
+        ],
         formal: ['Eine häufige Sorge ist, dass dies eine aufwendige Einführung erfordert.'],
       },
       answer: { neutral: ['Muss es aber nicht sein.'], formal: ['Das muss nicht so sein.'] },
@@ -227,12 +255,20 @@ export const DE: Copy = {
       },
       offer: { neutral: ['{offer}'] },
       solution: {
-        neutral: ['Ein guter erster Schritt ist der Baustein „{SolutionName}“. {solutionSentence}', 'Ein guter erster Schritt sieht so aus. {solutionSentence}'],
-        formal: ['Ein sinnvoller erster Schritt ist der Baustein „{SolutionName}“. {solutionSentence}', 'Ein sinnvoller erster Schritt sieht so aus. {solutionSentence}'],
+        neutral: [
+          'Ein guter erster Schritt ist der Baustein „{SolutionName}“. {solutionSentence}',
+          'Ein guter erster Schritt sieht so aus. {solutionSentence}',
+        ],
+        formal: [
+          'Ein sinnvoller erster Schritt ist der Baustein „{SolutionName}“. {solutionSentence}',
+          'Ein sinnvoller erster Schritt sieht so aus. {solutionSentence}',
+        ],
       },
       persona: {
         neutral: ['Als {persona} erzielen Sie so einen schnellen Erfolg, ohne Ihr Team aus anderen Themen zu ziehen.'],
-        formal: ['Als {persona} erzielen Sie so einen schnellen Erfolg, ohne Ihr Team von anderen Prioritäten abzuziehen.'],
+        formal: [
+          'Als {persona} erzielen Sie so einen schnellen Erfolg, ohne Ihr Team von anderen Prioritäten abzuziehen.',
+        ],
       },
       ask: {
         casual: ['Passt ein Rundgang von 20 Minuten?'],
@@ -258,7 +294,10 @@ export const DE: Copy = {
         neutral: ['Ich kann Ihnen eine einseitige Zusammenfassung schicken, wie {peers} das Thema angehen.'],
         formal: ['Gern sende ich Ihnen eine einseitige Zusammenfassung, wie {peers} das Thema angehen.'],
       },
-      persona: { neutral: ['Sie ist in fünf Minuten gelesen.'], formal: ['Sie ist kurz genug, um sie mit der Geschäftsführung zu teilen.'] },
+      persona: {
+        neutral: ['Sie ist in fünf Minuten gelesen.'],
+        formal: ['Sie ist kurz genug, um sie mit der Geschäftsführung zu teilen.'],
+      },
       ask: {
         casual: ['Soll ich sie Ihnen schicken?'],
         neutral: ['Soll ich sie Ihnen schicken?'],
@@ -277,7 +316,9 @@ export const DE: Copy = {
       open: {
         casual: ['Ich habe nichts von Ihnen gehört und nehme an, das Timing passt gerade nicht.'],
         neutral: ['Ich habe nichts von Ihnen gehört und schließe das Thema hiermit ab.'],
-        formal: ['Da ich nichts von Ihnen gehört habe, gehe ich davon aus, dass das Thema derzeit keine Priorität hat.'],
+        formal: [
+          'Da ich nichts von Ihnen gehört habe, gehe ich davon aus, dass das Thema derzeit keine Priorität hat.',
+        ],
       },
       recap: {
         neutral: [
@@ -293,7 +334,9 @@ export const DE: Copy = {
       ask: {
         casual: ['Soll ich das Thema schließen, oder gibt es jemand anderen, mit dem ich sprechen sollte?'],
         neutral: ['Soll ich das Thema schließen, oder ist jemand anderes der richtige Ansprechpartner?'],
-        formal: ['Soll ich das Thema abschließen, oder wäre jemand anderes in Ihrem Haus der richtige Ansprechpartner?'],
+        formal: [
+          'Soll ich das Thema abschließen, oder wäre jemand anderes in Ihrem Haus der richtige Ansprechpartner?',
+        ],
       },
     },
   },

@@ -155,9 +155,18 @@ export const EN: Copy = {
       },
       solution: {
         veryCasual: ['{company} fixes that with {solutionName}. {solutionSentence}', 'We fix that. {solutionSentence}'],
-        casual: ['{company} fixes that with {solutionName}. {solutionSentence}', "That's the problem {company} solves. {solutionSentence}"],
-        neutral: ['{company} handles this with {solutionName}. {solutionSentence}', '{company} was built for exactly this. {solutionSentence}'],
-        formal: ['{company} addresses this with {solutionName}. {solutionSentence}', '{company} was designed to address this. {solutionSentence}'],
+        casual: [
+          '{company} fixes that with {solutionName}. {solutionSentence}',
+          "That's the problem {company} solves. {solutionSentence}",
+        ],
+        neutral: [
+          '{company} handles this with {solutionName}. {solutionSentence}',
+          '{company} was built for exactly this. {solutionSentence}',
+        ],
+        formal: [
+          '{company} addresses this with {solutionName}. {solutionSentence}',
+          '{company} was designed to address this. {solutionSentence}',
+        ],
       },
       courtesy: { neutral: [], veryFormal: ['I hope this message finds you well.'] },
       ask: {
@@ -198,10 +207,22 @@ export const EN: Copy = {
         formal: ['A brief follow-up regarding {painPhrase}.', 'A brief follow-up to my previous note.'],
       },
       solution: {
-        veryCasual: ['{SolutionName} takes that off your plate. {solutionSentence}', 'We take that off your plate. {solutionSentence}'],
-        casual: ['{SolutionName} takes that off your plate. {solutionSentence}', "Here's how we fix it. {solutionSentence}"],
-        neutral: ['{SolutionName} takes care of it. {solutionSentence}', "Here's how {company} handles it. {solutionSentence}"],
-        formal: ['{company} addresses this with {solutionName}. {solutionSentence}', '{company} addresses this directly. {solutionSentence}'],
+        veryCasual: [
+          '{SolutionName} takes that off your plate. {solutionSentence}',
+          'We take that off your plate. {solutionSentence}',
+        ],
+        casual: [
+          '{SolutionName} takes that off your plate. {solutionSentence}',
+          "Here's how we fix it. {solutionSentence}",
+        ],
+        neutral: [
+          '{SolutionName} takes care of it. {solutionSentence}',
+          "Here's how {company} handles it. {solutionSentence}",
+        ],
+        formal: [
+          '{company} addresses this with {solutionName}. {solutionSentence}',
+          '{company} addresses this directly. {solutionSentence}',
+        ],
       },
       mention: { neutral: ['{mention}', 'One more thing worth knowing: {mentionPhrase}.'] },
       ask: {
@@ -293,8 +314,14 @@ export const EN: Copy = {
       },
       costOfWaiting: {
         casual: ['{painSentence} Left alone, it only grows.', 'Left alone, a problem like {painPhrase} only grows.'],
-        neutral: ['{painSentence} Left alone, it rarely fixes itself.', 'Left alone, a problem like {painPhrase} rarely fixes itself.'],
-        formal: ['{painSentence} Left unaddressed, it tends to grow.', 'Left unaddressed, a problem like {painPhrase} tends to grow.'],
+        neutral: [
+          '{painSentence} Left alone, it rarely fixes itself.',
+          'Left alone, a problem like {painPhrase} rarely fixes itself.',
+        ],
+        formal: [
+          '{painSentence} Left unaddressed, it tends to grow.',
+          'Left unaddressed, a problem like {painPhrase} tends to grow.',
+        ],
       },
       industry: {
         casual: ['In {industry}, that adds up fast.'],
@@ -328,9 +355,18 @@ export const EN: Copy = {
       },
       objection: {
         veryCasual: ['Fixing {painPhrase} can sound like a big project.', 'This can sound like a big project.'],
-        casual: ['A fair worry: fixing {painPhrase} sounds like a big project.', 'A fair worry: this sounds like a big project.'],
-        neutral: ['A common worry is that fixing {painPhrase} means a long project.', 'A common worry is that fixing this means a long project.'],
-        formal: ['A frequent concern is that addressing {painPhrase} requires a lengthy implementation.', 'A frequent concern is that this requires a lengthy implementation.'],
+        casual: [
+          'A fair worry: fixing {painPhrase} sounds like a big project.',
+          'A fair worry: this sounds like a big project.',
+        ],
+        neutral: [
+          'A common worry is that fixing {painPhrase} means a long project.',
+          'A common worry is that fixing this means a long project.',
+        ],
+        formal: [
+          'A frequent concern is that addressing {painPhrase} requires a lengthy implementation.',
+          'A frequent concern is that this requires a lengthy implementation.',
+        ],
       },
       answer: {
         casual: ["It doesn't have to."],
@@ -347,9 +383,18 @@ export const EN: Copy = {
       },
       offer: { neutral: ['{offer}'] },
       solution: {
-        casual: ['The quickest win is usually {solutionName}. {solutionSentence}', "Here's a good first step. {solutionSentence}"],
-        neutral: ['A good first step is {solutionName}. {solutionSentence}', "Here's a good first step. {solutionSentence}"],
-        formal: ['A sensible first step is {solutionName}. {solutionSentence}', 'A sensible first step is this. {solutionSentence}'],
+        casual: [
+          'The quickest win is usually {solutionName}. {solutionSentence}',
+          "Here's a good first step. {solutionSentence}",
+        ],
+        neutral: [
+          'A good first step is {solutionName}. {solutionSentence}',
+          "Here's a good first step. {solutionSentence}",
+        ],
+        formal: [
+          'A sensible first step is {solutionName}. {solutionSentence}',
+          'A sensible first step is this. {solutionSentence}',
+        ],
       },
       persona: {
         casual: ['As {persona}, you get a quick win without pulling the team off other work.'],
@@ -382,9 +427,18 @@ export const EN: Copy = {
         formal: ['Here is a further result. {proofText}'],
       },
       offer: {
-        casual: ['I can send a one-page summary of how {peers} tackle {painPhrase}.', 'I can send a one-page summary of how {peers} tackle this.'],
-        neutral: ['I can send a one-page summary of how {peers} tackle {painPhrase}.', 'I can send a one-page summary of how {peers} tackle this.'],
-        formal: ['I can share a one-page summary of how {peers} approach {painPhrase}.', 'I can share a one-page summary of how {peers} approach this.'],
+        casual: [
+          'I can send a one-page summary of how {peers} tackle {painPhrase}.',
+          'I can send a one-page summary of how {peers} tackle this.',
+        ],
+        neutral: [
+          'I can send a one-page summary of how {peers} tackle {painPhrase}.',
+          'I can send a one-page summary of how {peers} tackle this.',
+        ],
+        formal: [
+          'I can share a one-page summary of how {peers} approach {painPhrase}.',
+          'I can share a one-page summary of how {peers} approach this.',
+        ],
       },
       persona: {
         casual: ["It's short enough to read between meetings."],
@@ -418,9 +472,18 @@ export const EN: Copy = {
         formal: ['As I have not heard back, I will assume this is not a priority right now.'],
       },
       recap: {
-        casual: ['If fixing {painPhrase} moves up the list at {prospectOr}, I can pick this up again.', 'If this moves up the list at {prospectOr}, I can pick it up again.'],
-        neutral: ["If fixing {painPhrase} moves up the list at {prospectOr}, I'm happy to pick this up again.", "If this moves up the list at {prospectOr}, I'm happy to pick it up again."],
-        formal: ['Should {painPhrase} become a priority at {prospectOr}, I would be glad to resume the conversation.', 'Should this become a priority at {prospectOr}, I would be glad to resume the conversation.'],
+        casual: [
+          'If fixing {painPhrase} moves up the list at {prospectOr}, I can pick this up again.',
+          'If this moves up the list at {prospectOr}, I can pick it up again.',
+        ],
+        neutral: [
+          "If fixing {painPhrase} moves up the list at {prospectOr}, I'm happy to pick this up again.",
+          "If this moves up the list at {prospectOr}, I'm happy to pick it up again.",
+        ],
+        formal: [
+          'Should {painPhrase} become a priority at {prospectOr}, I would be glad to resume the conversation.',
+          'Should this become a priority at {prospectOr}, I would be glad to resume the conversation.',
+        ],
       },
       door: {
         casual: ["No hard feelings, and I won't keep filling your inbox."],

@@ -43,15 +43,53 @@ export interface Copy {
   stakes: Record<Seniority, Record<Outcome, Tones>>;
   steps: {
     intro: Record<
-      'subject' | 'subjectProspect' | 'openTrigger' | 'openFact' | 'openAbout' | 'openPersona' | 'bridge' | 'pain' | 'solution' | 'courtesy' | 'ask',
+      | 'subject'
+      | 'subjectProspect'
+      | 'openTrigger'
+      | 'openFact'
+      | 'openAbout'
+      | 'openPersona'
+      | 'bridge'
+      | 'pain'
+      | 'solution'
+      | 'courtesy'
+      | 'ask',
       Tones
     >;
-    followUp: Record<'subject' | 'subjectProspect' | 'open' | 'openPersona' | 'pain' | 'again' | 'solution' | 'mention' | 'ask', Tones>;
-    proof: Record<'subject' | 'open' | 'result' | 'resultUnnamed' | 'quote' | 'quoteTeam' | 'credit' | 'creditUnknown' | 'ask', Tones>;
+    followUp: Record<
+      'subject' | 'subjectProspect' | 'open' | 'openPersona' | 'pain' | 'again' | 'solution' | 'mention' | 'ask',
+      Tones
+    >;
+    proof: Record<
+      'subject' | 'open' | 'result' | 'resultUnnamed' | 'quote' | 'quoteTeam' | 'credit' | 'creditUnknown' | 'ask',
+      Tones
+    >;
     overview: Record<'subject' | 'open' | 'ask', Tones>;
-    angle: Record<'subject' | 'open' | 'differentiator' | 'competitors' | 'costOfWaiting' | 'industry' | 'solution' | 'news' | 'ask', Tones>;
+    angle: Record<
+      | 'subject'
+      | 'open'
+      | 'differentiator'
+      | 'competitors'
+      | 'costOfWaiting'
+      | 'industry'
+      | 'solution'
+      | 'news'
+      | 'ask',
+      Tones
+    >;
     quickWin: Record<
-      'subject' | 'subjectProspect' | 'objection' | 'answer' | 'implementation' | 'roi' | 'pricing' | 'start' | 'offer' | 'solution' | 'persona' | 'ask',
+      | 'subject'
+      | 'subjectProspect'
+      | 'objection'
+      | 'answer'
+      | 'implementation'
+      | 'roi'
+      | 'pricing'
+      | 'start'
+      | 'offer'
+      | 'solution'
+      | 'persona'
+      | 'ask',
       Tones
     >;
     resource: Record<'subject' | 'open' | 'proof' | 'offer' | 'persona' | 'ask' | 'askProof', Tones>;
