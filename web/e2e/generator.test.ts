@@ -2,21 +2,30 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import type { Analysis } from '@seqgen/proto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, launchChromium, type RunningApp, startApp, tempDataDir } from './support.ts';
 
 /** SCREENSHOT_DIR=/work/screens keeps the pictures for review; otherwise they go to a temp folder. */
 const screenshots = process.env.SCREENSHOT_DIR ?? path.join(tempDataDir(), 'screens');
-const FIXTURE = new URL('../../services/generation/test/fixtures/sites/northwind-ledger/', import.meta.url);
+const SITES = new URL('../../services/generation/test/fixtures/sites/', import.meta.url);
+const FIXTURE = new URL('northwind-ledger/', SITES);
+/** A page that names no customer pain (the analyser's fixture for that case). */
+const NO_PAIN_FIXTURE = new URL('fabrikam-metals/', SITES);
 const PASSWORD = 'generator password 1';
 const EDITED_PAIN = 'Finance teams reconcile zebra ledgers by hand every month';
+const NEEDS_PAIR = 'Add at least one pain point, and the solution that answers it, before you continue.';
 
-/** One company site on loopback: the home page at / and its case studies at /customers. */
+/**
+ * Company sites on loopback: the home page at / and its case studies at /customers, and at
+ * /no-pain a page that states no customer pain.
+ */
 async function startCompanySite() {
   const pages: Record<string, Buffer> = {
     '/': readFileSync(new URL('index.html', FIXTURE)),
     '/customers': readFileSync(new URL('case-studies.html', FIXTURE)),
+    '/no-pain': readFileSync(new URL('index.html', NO_PAIN_FIXTURE)),
   };
   const server = http.createServer((request, response) => {
     const page = pages[(request.url ?? '/').split('?')[0] ?? '/'];
@@ -127,12 +136,30 @@ describe('generator, sequence result and saved sequences in Chromium (npm start)
     // URL analysis.
     await page.getByTestId('company-url').fill(`${site.origin}/`);
     await page.getByTestId('case-studies-url').fill(`${site.origin}/customers`);
-    await page.getByTestId('analyze-company').click();
+    const [analyzed] = await Promise.all([
+      page.waitForResponse((response) => response.url().endsWith('/api/analyze-company'), { timeout: 30_000 }),
+      page.getByTestId('analyze-company').click(),
+    ]);
+    const { analysis: analyzedAnalysis } = (await analyzed.json()) as { analysis: Analysis };
     await expect
       .poll(() => page.getByTestId('analysis-company').innerText(), { timeout: 30_000 })
       .toBe('Northwind Ledger');
     expect(await page.getByText('Company Analysis Complete').isVisible()).toBe(true);
     expect(await page.getByTestId('analysis-pain').count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('proceed-customization').isDisabled()).toBe(false);
+    expect(await page.getByTestId('proceed-blocker').count()).toBe(0);
+    // The analysis's proof points, each as the page stated it, with the solution it is credited to.
+    const proofs = analyzedAnalysis.proofPoints ?? [];
+    expect(proofs.length).toBeGreaterThan(0);
+    const proofTexts = await page.getByTestId('proof-point').allInnerTexts();
+    expect(proofTexts).toHaveLength(proofs.length);
+    proofs.forEach((proof, index) => {
+      expect(proofTexts[index]).toContain(proof.result);
+      if (proof.quote && proof.person) expect(proofTexts[index]).toContain(proof.person);
+    });
+    expect(await page.getByTestId('proof-credit').count()).toBe(proofs.filter((proof) => proof.solution).length);
+    expect(await page.getByTestId('titles-inferred').count()).toBe(analyzedAnalysis.titlesInferred ? 1 : 0);
+    expect(await page.getByTestId('analysis-notice').count()).toBe(analyzedAnalysis.notice ? 1 : 0);
     expect(await page.getByTestId('conversation-placeholder').innerText()).toContain(
       'Email sequences will appear here once generated',
     );
@@ -197,6 +224,17 @@ describe('generator, sequence result and saved sequences in Chromium (npm start)
     await page.getByTestId('wizard-continue').click();
     expect(await title()).toBe('Last Step');
     await page.getByTestId('wizard-context').fill('We are at SaaStr next month.');
+    // The email language: Auto by default, with the hint about French and Spanish.
+    const language = page.getByLabel('Email language');
+    expect(await language.inputValue()).toBe('auto');
+    expect(await language.locator('option').allInnerTexts()).toEqual([
+      'Auto (match the website)',
+      'English',
+      'German',
+      'French',
+      'Spanish',
+    ]);
+    expect(await page.getByText('French and Spanish need an AI model.').isVisible()).toBe(true);
     await shot(page, 'gen-08-wizard-last-step');
 
     // Generate: the generating state, then seven emails.
@@ -227,7 +265,13 @@ describe('generator, sequence result and saved sequences in Chromium (npm start)
     expect(generateBodies[0]).toMatchObject({
       companyUrl: `${site.origin}/`,
       caseStudies: `${site.origin}/customers`,
-      analysis: { companyName: 'Northwind Ledger', customerPains: expect.arrayContaining([EDITED_PAIN]) },
+      // The edit kept what the analysis found beyond the edited texts.
+      analysis: {
+        companyName: 'Northwind Ledger',
+        customerPains: expect.arrayContaining([EDITED_PAIN]),
+        proofPoints: analyzedAnalysis.proofPoints,
+        language: analyzedAnalysis.language,
+      },
       customization: {
         persona: 'specific',
         specificPersona: 'VP Finance',
@@ -236,6 +280,7 @@ describe('generator, sequence result and saved sequences in Chromium (npm start)
         specificIndustry: 'SaaS',
         tone: 100,
         targetSpecificCompany: 'no',
+        language: 'auto',
       },
     });
     expect(cards.join('\n').toLowerCase()).toContain('zebra ledgers');
@@ -358,6 +403,9 @@ describe('generator, sequence result and saved sequences in Chromium (npm start)
       expect(await continueButton.isDisabled()).toBe(true);
       await fill('keyDifferentiators', 'Live in a week');
       expect(await continueButton.isDisabled()).toBe(false);
+      await fill('competitors', 'Routeway\n\nLoadwise');
+      await fill('pricingModel', 'Per truck, annual');
+      await fill('roi', '   ');
       if (photograph) await shot(page, 'gen-13-manual-filled', true);
       await continueButton.click();
       await expect.poll(() => page.getByTestId('wizard-title').innerText()).toBe('Target Company');
@@ -379,14 +427,33 @@ describe('generator, sequence result and saved sequences in Chromium (npm start)
     await expect.poll(() => page.getByTestId('email-card').count(), { timeout: 60_000 }).toBe(7);
     expect(generateBodies[0]).toMatchObject({
       companyUrl: '',
+      // Every field of the form that has a value (spec §3), lists split per line.
       analysis: {
         companyName: 'Harbor Finch',
+        companyDescription: 'Harbor Finch plans freight routes for regional carriers.',
+        targetAudience: 'Operations leaders at regional carriers',
+        targetJobTitles: ['VP Operations', 'Fleet Manager'],
         customerPains: ['Empty return trips eat margins', 'Dispatch runs on spreadsheets'],
         solutions: ['Backhaul matching fills return trips', 'Live dispatch board'],
+        industry: 'Logistics software',
+        companySize: '50-200',
+        keyDifferentiators: ['Live in a week'],
+        competitors: ['Routeway', 'Loadwise'],
+        pricingModel: 'Per truck, annual',
       },
-      customization: { persona: 'generic', industry: 'agnostic', tone: 50, targetSpecificCompany: 'no' },
+      customization: {
+        persona: 'generic',
+        industry: 'agnostic',
+        tone: 50,
+        targetSpecificCompany: 'no',
+        language: 'auto',
+      },
     });
     expect(generateBodies[0]).not.toHaveProperty('caseStudies');
+    // Blank optional fields are left out.
+    for (const field of ['roi', 'recentNews', 'implementationTime', 'caseStudies']) {
+      expect(generateBodies[0]?.analysis).not.toHaveProperty(field);
+    }
     expect((await emailCards(page)).join('\n')).toContain('Harbor Finch');
     await expect.poll(() => usageText(page), { timeout: 10_000 }).toBe('1/5');
 
@@ -412,5 +479,109 @@ describe('generator, sequence result and saved sequences in Chromium (npm start)
     expect(new URL(page.url()).pathname).toBe('/');
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe('/subscribe');
     expect(Date.now() - refusedAt).toBeGreaterThanOrEqual(2500);
+  }, 180_000);
+
+  it('an analysis that found no pain says so and blocks Proceed until a pair is added; French needs an AI model', async () => {
+    const page = await newPage();
+    await registerByApi(page, `no-pain-${Date.now()}@acme.com`);
+    const generateBodies: Record<string, unknown>[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/generate-emails')) generateBodies.push(request.postDataJSON());
+    });
+
+    await page.getByTestId('company-url').fill(`${site.origin}/no-pain`);
+    const [analyzed] = await Promise.all([
+      page.waitForResponse((response) => response.url().endsWith('/api/analyze-company'), { timeout: 30_000 }),
+      page.getByTestId('analyze-company').click(),
+    ]);
+    const { analysis } = (await analyzed.json()) as { analysis: Analysis };
+    expect(analysis.customerPains).toEqual([]);
+    expect(analysis.notice).toContain("We couldn't find a customer pain point on this page.");
+
+    // The notice at the top of the card; Proceed disabled, with the reason beside it.
+    await expect.poll(() => page.getByTestId('analysis-card').isVisible(), { timeout: 30_000 }).toBe(true);
+    const notice = page.getByTestId('analysis-notice');
+    expect(await notice.isVisible()).toBe(true);
+    expect(await notice.innerText()).toBe(analysis.notice);
+    const proceed = page.getByTestId('proceed-customization');
+    expect(await proceed.isDisabled()).toBe(true);
+    const blocker = page.getByTestId('proceed-blocker');
+    expect(await blocker.isVisible()).toBe(true);
+    expect(await blocker.innerText()).toBe(NEEDS_PAIR);
+    expect(await proceed.getAttribute('aria-describedby')).toBe(await blocker.getAttribute('id'));
+    expect(await page.getByTestId('titles-inferred').count()).toBe(analysis.titlesInferred ? 1 : 0);
+    if (analysis.titlesInferred) {
+      expect(await page.getByTestId('titles-inferred').innerText()).toBe('Inferred: the page names no titles');
+    }
+
+    // Light and dark, phone and desktop; nothing may stick out sideways at either width.
+    const card = page.getByTestId('analysis-card');
+    for (const theme of ['light', 'dark'] as const) {
+      if (theme === 'dark') await page.getByTestId('theme-toggle').click();
+      for (const width of [375, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        await shot(page, `gen-15-no-pain-card-${width}-${theme}`, true);
+        expect(await card.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+          0,
+        );
+      }
+    }
+    await page.getByTestId('theme-toggle').click();
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // The way into Edit: one empty row to type into; Save needs a complete pair.
+    await page.getByTestId('proceed-fix').click();
+    expect(await page.getByTestId('edit-pair').count()).toBe(1);
+    expect(await page.getByTestId('edit-pain').inputValue()).toBe('');
+    expect(await page.getByTestId('edit-solution').inputValue()).toBe('');
+    expect(await page.getByTestId('edit-save').isDisabled()).toBe(true);
+    expect(await page.getByTestId('edit-blocker').innerText()).toBe(NEEDS_PAIR);
+    await page.getByTestId('edit-pain').fill('Unplanned press downtime stalls whole production lines');
+    expect(await page.getByTestId('edit-save').isDisabled()).toBe(true);
+    expect(await page.getByTestId('edit-blocker').innerText()).toBe(
+      'Give each pain point the solution that answers it, or remove the row.',
+    );
+    await page.getByTestId('edit-solution').fill('Predictive maintenance alerts before a press fails');
+    expect(await page.getByTestId('edit-save').isDisabled()).toBe(false);
+    expect(await page.getByTestId('edit-blocker').count()).toBe(0);
+    await shot(page, 'gen-16-no-pain-edit', true);
+    await page.getByTestId('edit-save').click();
+    expect(await page.getByTestId('analysis-pain').allInnerTexts()).toEqual([
+      'Unplanned press downtime stalls whole production lines',
+    ]);
+    expect(await proceed.isDisabled()).toBe(false);
+    expect(await page.getByTestId('proceed-blocker').count()).toBe(0);
+
+    // On to the Last Step; French is refused by a server without an AI model, in the usual toast.
+    await proceed.click();
+    await page.getByTestId('wizard-option-no').click();
+    await page.getByTestId('wizard-option-generic').click();
+    await page.getByTestId('wizard-option-agnostic').click();
+    await page.getByTestId('wizard-continue').click();
+    expect(await page.getByTestId('wizard-title').innerText()).toBe('Last Step');
+    await page.getByLabel('Email language').selectOption('fr');
+    await page.getByTestId('generate-emails').click();
+    await expectToast(page, 'Generation Failed');
+    await expectToast(page, 'French');
+    expect(await page.getByTestId('wizard-title').innerText()).toBe('Last Step');
+    expect(generateBodies[0]).toMatchObject({
+      customization: { language: 'fr' },
+      // The edited analysis keeps what the analyser said about the page.
+      analysis: {
+        customerPains: ['Unplanned press downtime stalls whole production lines'],
+        solutions: ['Predictive maintenance alerts before a press fails'],
+        notice: analysis.notice,
+        titlesInferred: analysis.titlesInferred,
+        language: analysis.language,
+      },
+    });
+    await closeToast(page);
+
+    // Auto writes in the page's language.
+    await page.getByLabel('Email language').selectOption('auto');
+    await page.getByTestId('generate-emails').click();
+    await expect.poll(() => page.getByTestId('email-card').count(), { timeout: 60_000 }).toBe(7);
+    expect(generateBodies[1]).toMatchObject({ customization: { language: 'auto' } });
   }, 180_000);
 });

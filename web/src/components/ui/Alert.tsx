@@ -5,6 +5,7 @@ const variants = {
   info: 'border-border bg-muted/60 text-foreground',
   destructive: 'border-destructive/40 bg-destructive/10 text-foreground',
   success: 'border-success/40 bg-success/10 text-foreground',
+  warning: 'border-warning/50 bg-warning/10 text-foreground',
 } as const;
 
 export function Alert({

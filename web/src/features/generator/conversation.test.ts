@@ -19,6 +19,7 @@ const customization = {
   additionalContext: '',
   targetSpecificCompany: 'no',
   prospectCompanyUrl: '',
+  language: 'auto',
 } as const;
 const emails = Array.from({ length: 7 }, (_, i) => ({ subject: `s${i}`, body: `b${i}` }));
 

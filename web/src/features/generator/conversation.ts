@@ -1,4 +1,4 @@
-import type { Analysis, Customization, Email, GeneratedSequence } from '@seqgen/proto';
+import type { Analysis, Customization, Email, GeneratedSequence, SubmittedAnalysis } from '@seqgen/proto';
 
 /** Spec §3 Conversation message. */
 export interface ConversationMessage {
@@ -16,7 +16,8 @@ export type CompanySource = { kind: 'url'; companyUrl: string; caseStudies: stri
 export interface GeneratorState {
   phase: GeneratorPhase;
   source: CompanySource | null;
-  analysis: Analysis | null;
+  /** From URL analysis (possibly edited), or the whole Manual Entry form; sent with the request. */
+  analysis: Analysis | SubmittedAnalysis | null;
   customization: Customization | null;
   messages: ConversationMessage[];
 }
@@ -34,7 +35,7 @@ export type GeneratorAction =
   | { type: 'analysisFailed' }
   | { type: 'analyzed'; source: CompanySource; analysis: Analysis }
   | { type: 'analysisEdited'; analysis: Analysis }
-  | { type: 'manualEntered'; analysis: Analysis }
+  | { type: 'manualEntered'; analysis: SubmittedAnalysis }
   | { type: 'proceed' }
   | { type: 'generate'; customization: Customization; now: number }
   | { type: 'generated'; emails: Email[]; now: number }

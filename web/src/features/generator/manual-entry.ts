@@ -1,4 +1,5 @@
-import type { Analysis } from '@seqgen/proto';
+import type { SubmittedAnalysis } from '@seqgen/proto';
+import type { z } from 'zod';
 
 /** The Manual Entry form (spec §3 Manual company configuration); list fields are one item per line. */
 export interface ManualCompany {
@@ -64,17 +65,48 @@ export function missingManualFields(company: ManualCompany): (keyof ManualCompan
 
 export const isManualComplete = (company: ManualCompany) => missingManualFields(company).length === 0;
 
+/** The fields that have a value; a blank optional field is left out, not sent as undefined. */
+function withoutUndefined<T extends object>(fields: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as {
+    [K in keyof T]?: Exclude<T[K], undefined>;
+  };
+}
+
+/** The analysis as the form hands it over, before the service's own trimming and bounds. */
+export type ManualAnalysis = z.input<typeof SubmittedAnalysis>;
+
 /**
- * Spec §4: manual entry uses the subset name, description, audience, pains and solutions as the
- * analysis. The rest of the form is kept on screen but is not part of the generation request (§7).
+ * The whole form as the analysis (spec §3 Manual company configuration): the analysis fields,
+ * plus the rest of the form, which the writers use where it fits. List fields are split one per
+ * line; optional fields left blank are omitted rather than sent empty.
  */
-export function manualAnalysis(company: ManualCompany): Analysis {
+export function manualAnalysis(company: ManualCompany): ManualAnalysis {
+  const text = (value: string) => {
+    const trimmed = value.trim();
+    return trimmed === '' ? undefined : trimmed;
+  };
+  const list = (value: string) => {
+    const items = splitLines(value);
+    return items.length === 0 ? undefined : items;
+  };
+  const optional = {
+    industry: text(company.industry),
+    companySize: text(company.companySize),
+    keyDifferentiators: list(company.keyDifferentiators),
+    recentNews: text(company.recentNews),
+    competitors: list(company.competitors),
+    pricingModel: text(company.pricingModel),
+    implementationTime: text(company.implementationTime),
+    roi: text(company.roi),
+    caseStudies: text(company.caseStudies),
+  };
   return {
     companyName: company.companyName.trim(),
     companyDescription: company.companyDescription.trim(),
     targetAudience: company.targetAudience.trim(),
-    targetJobTitles: [],
+    targetJobTitles: splitLines(company.targetJobTitles),
     customerPains: splitLines(company.customerPains),
     solutions: splitLines(company.solutions),
+    ...withoutUndefined(optional),
   };
 }

@@ -1,7 +1,12 @@
+import { Customization } from '@seqgen/proto';
 import { describe, expect, it } from 'vitest';
 import {
   canContinue,
   emptyDraft,
+  LANGUAGE_COPY,
+  LANGUAGE_DEFAULT,
+  LANGUAGE_OPTIONS,
+  languageOf,
   nextStep,
   pathOf,
   previousStep,
@@ -117,6 +122,7 @@ describe('toCustomization', () => {
           specificIndustry: 'SaaS ',
           tone: 80,
           additionalContext: ' Q3 push ',
+          language: 'de',
         }),
       ),
     ).toEqual({
@@ -129,6 +135,7 @@ describe('toCustomization', () => {
       specificIndustry: 'SaaS',
       tone: 80,
       additionalContext: 'Q3 push',
+      language: 'de',
     });
   });
 
@@ -145,5 +152,39 @@ describe('toCustomization', () => {
       }),
     );
     expect(c).toMatchObject({ prospectCompanyUrl: '', specificPersona: '', seniority: '', specificIndustry: '' });
+  });
+});
+
+describe('email language (Last Step)', () => {
+  it('offers Auto, English, German, French and Spanish, Auto first and by default', () => {
+    expect(LANGUAGE_OPTIONS.map((option) => [option.value, option.label])).toEqual([
+      ['auto', 'Auto (match the website)'],
+      ['en', 'English'],
+      ['de', 'German'],
+      ['fr', 'French'],
+      ['es', 'Spanish'],
+    ]);
+    expect(LANGUAGE_DEFAULT).toBe('auto');
+    expect(emptyDraft().language).toBe('auto');
+    expect(LANGUAGE_COPY).toEqual({ label: 'Email language', hint: 'French and Spanish need an AI model.' });
+  });
+
+  it('offers exactly the languages the API accepts', () => {
+    expect(LANGUAGE_OPTIONS.map((option) => option.value)).toEqual(Customization.shape.language.unwrap().options);
+  });
+
+  it('is carried in the customization: auto by default, else the chosen language', () => {
+    expect(toCustomization(draft()).language).toBe('auto');
+    for (const language of ['en', 'de', 'fr', 'es'] as const) {
+      expect(toCustomization(draft({ language })).language).toBe(language);
+    }
+    // What the wizard sends is a valid request customization as it is.
+    expect(Customization.parse(toCustomization(draft({ language: 'fr' }))).language).toBe('fr');
+  });
+
+  it('reads a select value; anything unknown falls back to Auto', () => {
+    expect(languageOf('es')).toBe('es');
+    expect(languageOf('it')).toBe('auto');
+    expect(languageOf('')).toBe('auto');
   });
 });

@@ -1,4 +1,4 @@
-import type { Customization } from '@seqgen/proto';
+import type { Customization, OutputLanguage } from '@seqgen/proto';
 
 /**
  * The customization wizard (spec §2, §4) as pure functions: which step follows which, where Back
@@ -29,12 +29,33 @@ export interface WizardDraft {
   specificIndustry: string;
   tone: number;
   additionalContext: string;
+  /** The emails' language, chosen on the Last Step; `auto` writes in the website's language. */
+  language: OutputLanguage;
 }
 
 export const TONE_MIN = 0;
 export const TONE_MAX = 100;
 export const TONE_STEP = 1;
 export const TONE_DEFAULT = 50;
+
+/** The Last Step's email-language choice (copy as data; the order is the select's order). */
+export const LANGUAGE_DEFAULT: OutputLanguage = 'auto';
+export const LANGUAGE_OPTIONS: readonly { value: OutputLanguage; label: string }[] = [
+  { value: 'auto', label: 'Auto (match the website)' },
+  { value: 'en', label: 'English' },
+  { value: 'de', label: 'German' },
+  { value: 'fr', label: 'French' },
+  { value: 'es', label: 'Spanish' },
+];
+export const LANGUAGE_COPY = {
+  label: 'Email language',
+  hint: 'French and Spanish need an AI model.',
+} as const;
+
+/** A select's value as a language; anything else falls back to the default. */
+export function languageOf(value: string): OutputLanguage {
+  return LANGUAGE_OPTIONS.find((option) => option.value === value)?.value ?? LANGUAGE_DEFAULT;
+}
 
 export const emptyDraft = (): WizardDraft => ({
   targetSpecificCompany: undefined,
@@ -46,6 +67,7 @@ export const emptyDraft = (): WizardDraft => ({
   specificIndustry: '',
   tone: TONE_DEFAULT,
   additionalContext: '',
+  language: LANGUAGE_DEFAULT,
 });
 
 /** The step after `step`; null after the last one (Generate Emails). */
@@ -165,5 +187,6 @@ export function toCustomization(draft: WizardDraft): Customization {
     additionalContext: draft.additionalContext.trim(),
     targetSpecificCompany: draft.targetSpecificCompany ?? 'no',
     prospectCompanyUrl: draft.targetSpecificCompany === 'yes' ? draft.prospectCompanyUrl.trim() : '',
+    language: draft.language,
   };
 }

@@ -1,25 +1,22 @@
 import type { Analysis } from '@seqgen/proto';
-import { useState } from 'react';
+import { useId, useState } from 'react';
+import { Alert } from '../../../components/ui/Alert';
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { Field } from '../../../components/ui/Field';
 import { Textarea } from '../../../components/ui/Textarea';
 import { Icon } from '../../dashboard/icons';
-
-interface PairRow {
-  pain: string;
-  solution: string;
-}
-
-/** Pain i is answered by solution i; a shorter list leaves the other side blank. */
-function pairsOf(analysis: Analysis): PairRow[] {
-  const length = Math.max(analysis.customerPains.length, analysis.solutions.length);
-  return Array.from({ length }, (_, index) => ({
-    pain: analysis.customerPains[index] ?? '',
-    solution: analysis.solutions[index] ?? '',
-  }));
-}
+import {
+  ANALYSIS_COPY,
+  applyEdit,
+  editBlocker,
+  editorRows,
+  type PairRow,
+  pairsOf,
+  proceedBlocker,
+  proofLine,
+} from '../analysis-review';
 
 function SectionTitle({ children }: { children: string }) {
   return <h3 className="text-xs font-semibold uppercase tracking-wider text-muted-foreground">{children}</h3>;
@@ -27,6 +24,16 @@ function SectionTitle({ children }: { children: string }) {
 
 function PairsView({ analysis }: { analysis: Analysis }) {
   const pairs = pairsOf(analysis);
+  if (pairs.length === 0) {
+    return (
+      <p
+        className="rounded-lg border border-dashed border-border px-4 py-5 text-center text-sm text-muted-foreground"
+        data-testid="analysis-no-pairs"
+      >
+        {ANALYSIS_COPY.noPairs}
+      </p>
+    );
+  }
   return (
     <ol className="grid gap-3" data-testid="analysis-pairs">
       {pairs.map((pair, index) => (
@@ -55,6 +62,80 @@ function PairsView({ analysis }: { analysis: Analysis }) {
   );
 }
 
+function JobTitles({ analysis }: { analysis: Analysis }) {
+  if (analysis.targetJobTitles.length === 0) return null;
+  const inferred = analysis.titlesInferred === true;
+  return (
+    <div className="grid gap-2">
+      <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+        <SectionTitle>Target job titles</SectionTitle>
+        {inferred ? (
+          <span className="text-xs text-muted-foreground italic" data-testid="titles-inferred">
+            {ANALYSIS_COPY.titlesInferred}
+          </span>
+        ) : null}
+      </div>
+      <ul className="flex flex-wrap gap-2" data-testid="analysis-titles">
+        {analysis.targetJobTitles.map((title) => (
+          <li key={title}>
+            {inferred ? (
+              <Badge variant="outline" className="border-dashed font-medium" data-inferred="true">
+                {title}
+              </Badge>
+            ) : (
+              <Badge variant="accent" className="font-medium">
+                {title}
+              </Badge>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function ProofPoints({ analysis }: { analysis: Analysis }) {
+  const proofs = analysis.proofPoints ?? [];
+  if (proofs.length === 0) return null;
+  return (
+    <div className="grid gap-2" data-testid="analysis-proof">
+      <SectionTitle>{ANALYSIS_COPY.proofTitle}</SectionTitle>
+      <ul className="grid gap-2">
+        {proofs.map((proof, index) => {
+          const line = proofLine(proof);
+          return (
+            <li
+              key={index}
+              className="flex gap-3 rounded-lg border border-border bg-muted/40 px-3 py-2.5 text-sm"
+              data-testid="proof-point"
+            >
+              <Icon name={line.quote ? 'message' : 'chart'} className="mt-0.5 text-muted-foreground" />
+              <div className="grid min-w-0 gap-0.5">
+                {line.quote ? (
+                  <p className="text-pretty">
+                    <q className="italic">{line.text}</q>
+                    <span className="text-muted-foreground"> — {line.attribution}</span>
+                  </p>
+                ) : (
+                  <p className="text-pretty">
+                    {line.lead ? <span className="font-medium">{line.lead} — </span> : null}
+                    {line.text}
+                  </p>
+                )}
+                {line.credit ? (
+                  <p className="text-xs text-muted-foreground" data-testid="proof-credit">
+                    {line.credit}
+                  </p>
+                ) : null}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
 function AnalysisEditor({
   initial,
   onSave,
@@ -67,26 +148,21 @@ function AnalysisEditor({
   // Edit works on a copy (spec §4): Cancel drops it, Save Changes replaces the analysis.
   const [description, setDescription] = useState(initial.companyDescription);
   const [audience, setAudience] = useState(initial.targetAudience);
-  const [pairs, setPairs] = useState<PairRow[]>(() => pairsOf(initial));
+  // With no pairs yet, one empty row to type into.
+  const [pairs, setPairs] = useState<PairRow[]>(() => editorRows(initial));
+  const blockerId = useId();
 
   const updatePair = (index: number, patch: Partial<PairRow>) =>
     setPairs((rows) => rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
 
-  function save() {
-    const kept = pairs.filter((row) => row.pain.trim() !== '' || row.solution.trim() !== '');
-    onSave({
-      ...initial,
-      companyDescription: description.trim(),
-      targetAudience: audience.trim(),
-      customerPains: kept.map((row) => row.pain.trim()).filter(Boolean),
-      solutions: kept.map((row) => row.solution.trim()).filter(Boolean),
-    });
-  }
+  const blocker = editBlocker({ description, pairs });
 
-  const valid =
-    description.trim() !== '' &&
-    pairs.some((row) => row.pain.trim() !== '') &&
-    pairs.some((row) => row.solution.trim() !== '');
+  function save() {
+    if (blocker) return;
+    // The extra fields (proof points, pain phrases, language, notice) are kept: the server
+    // matches them by text, so an edited pain simply leaves its old short form unused.
+    onSave(applyEdit(initial, { description, audience, pairs }));
+  }
 
   return (
     <div className="grid gap-6" data-testid="analysis-editor">
@@ -170,13 +246,30 @@ function AnalysisEditor({
           Add pain point
         </Button>
       </div>
-      <div className="flex flex-col-reverse gap-2 border-t border-border pt-5 sm:flex-row sm:justify-end">
-        <Button variant="ghost" onClick={onCancel} data-testid="edit-cancel">
-          Cancel
-        </Button>
-        <Button onClick={save} disabled={!valid} data-testid="edit-save">
-          Save Changes
-        </Button>
+      <div className="flex flex-col gap-3 border-t border-border pt-5 sm:flex-row sm:items-center sm:justify-end">
+        {blocker ? (
+          <p
+            id={blockerId}
+            className="flex items-start gap-2 text-sm text-muted-foreground sm:mr-auto"
+            data-testid="edit-blocker"
+          >
+            <Icon name="alert" className="mt-0.5 text-warning" />
+            {blocker}
+          </p>
+        ) : null}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row">
+          <Button variant="ghost" onClick={onCancel} data-testid="edit-cancel">
+            Cancel
+          </Button>
+          <Button
+            onClick={save}
+            disabled={blocker !== undefined}
+            aria-describedby={blocker ? blockerId : undefined}
+            data-testid="edit-save"
+          >
+            Save Changes
+          </Button>
+        </div>
       </div>
     </div>
   );
@@ -195,6 +288,9 @@ export function AnalysisCard({
   onProceed: () => void;
 }) {
   const [editing, setEditing] = useState(false);
+  const blocker = proceedBlocker(analysis);
+  const blockerId = useId();
+  const hasPairs = pairsOf(analysis).length > 0;
   return (
     <Card className="overflow-hidden" data-testid="analysis-card">
       <div className="flex flex-wrap items-start justify-between gap-4 border-b border-border bg-success/5 px-6 py-5">
@@ -221,7 +317,13 @@ export function AnalysisCard({
           </Button>
         )}
       </div>
-      <div className="px-6 py-6">
+      <div className="grid gap-6 px-6 py-6">
+        {analysis.notice ? (
+          <Alert variant="warning" data-testid="analysis-notice">
+            <Icon name="alert" className="mt-0.5 text-warning" />
+            <p className="font-medium">{analysis.notice}</p>
+          </Alert>
+        ) : null}
         {editing ? (
           <AnalysisEditor
             initial={analysis}
@@ -245,26 +347,36 @@ export function AnalysisCard({
                 {analysis.targetAudience || '—'}
               </p>
             </div>
-            {analysis.targetJobTitles.length > 0 ? (
-              <div className="grid gap-2">
-                <SectionTitle>Target job titles</SectionTitle>
-                <ul className="flex flex-wrap gap-2">
-                  {analysis.targetJobTitles.map((title) => (
-                    <li key={title}>
-                      <Badge variant="accent" className="font-medium">
-                        {title}
-                      </Badge>
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            ) : null}
+            <JobTitles analysis={analysis} />
             <div className="grid gap-3">
               <SectionTitle>Customer pain points and solutions</SectionTitle>
               <PairsView analysis={analysis} />
             </div>
-            <div className="flex justify-end border-t border-border pt-5">
-              <Button size="lg" onClick={onProceed} data-testid="proceed-customization">
+            <ProofPoints analysis={analysis} />
+            <div className="flex flex-col gap-3 border-t border-border pt-5 sm:flex-row sm:items-center sm:justify-end">
+              {blocker ? (
+                <>
+                  <p
+                    id={blockerId}
+                    className="flex items-start gap-2 text-sm font-medium sm:mr-auto"
+                    data-testid="proceed-blocker"
+                  >
+                    <Icon name="alert" className="mt-0.5 text-warning" />
+                    {blocker}
+                  </p>
+                  <Button variant="outline" size="lg" onClick={() => setEditing(true)} data-testid="proceed-fix">
+                    <Icon name={hasPairs ? 'pencil' : 'plus'} />
+                    {hasPairs ? ANALYSIS_COPY.editPairs : ANALYSIS_COPY.addPair}
+                  </Button>
+                </>
+              ) : null}
+              <Button
+                size="lg"
+                onClick={onProceed}
+                disabled={blocker !== undefined}
+                aria-describedby={blocker ? blockerId : undefined}
+                data-testid="proceed-customization"
+              >
                 Proceed to Customization
                 <Icon name="arrowRight" />
               </Button>

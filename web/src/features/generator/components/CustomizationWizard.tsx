@@ -2,13 +2,18 @@ import type { Customization } from '@seqgen/proto';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
+import { Field } from '../../../components/ui/Field';
 import { Input } from '../../../components/ui/Input';
+import { Select } from '../../../components/ui/Select';
 import { Textarea } from '../../../components/ui/Textarea';
 import { cn } from '../../../lib/cn';
 import { Icon, type IconName } from '../../dashboard/icons';
 import {
   canContinue,
   emptyDraft,
+  LANGUAGE_COPY,
+  LANGUAGE_OPTIONS,
+  languageOf,
   nextStep,
   previousStep,
   progressOf,
@@ -262,17 +267,33 @@ export function CustomizationWizard({
       break;
     case 'context':
       body = (
-        <Textarea
-          aria-label="Additional context"
-          rows={4}
-          className="min-h-0"
-          maxLength={4000}
-          placeholder="An event you're attending, a recent launch, a discount this quarter… (optional)"
-          value={draft.additionalContext}
-          onChange={(e) => update({ additionalContext: e.target.value })}
-          disabled={generating}
-          data-testid="wizard-context"
-        />
+        <div className="grid gap-5">
+          <Textarea
+            aria-label="Additional context"
+            rows={4}
+            className="min-h-0"
+            maxLength={4000}
+            placeholder="An event you're attending, a recent launch, a discount this quarter… (optional)"
+            value={draft.additionalContext}
+            onChange={(e) => update({ additionalContext: e.target.value })}
+            disabled={generating}
+            data-testid="wizard-context"
+          />
+          <Field label={LANGUAGE_COPY.label} hint={LANGUAGE_COPY.hint} className="sm:max-w-xs">
+            <Select
+              value={draft.language}
+              onChange={(e) => update({ language: languageOf(e.target.value) })}
+              disabled={generating}
+              data-testid="wizard-language"
+            >
+              {LANGUAGE_OPTIONS.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        </div>
       );
       break;
   }

@@ -21,7 +21,7 @@ type FieldSpec = {
   rows?: number;
   list?: boolean;
   wide?: boolean;
-  /** The generation service's bound for the fields it receives (SubmittedAnalysis). */
+  /** The generation service's bound for a text field (SubmittedAnalysis); lists are bounded per item. */
   maxLength?: number;
 };
 
@@ -32,9 +32,9 @@ const SECTIONS: { title: string; fields: FieldSpec[] }[] = [
     title: 'Company',
     fields: [
       { name: 'companyName', label: 'Company name', placeholder: 'Acme Inc.', maxLength: 200 },
-      { name: 'industry', label: 'Industry', placeholder: 'Finance software' },
-      { name: 'companySize', label: 'Company size', placeholder: '50-200 employees' },
-      { name: 'pricingModel', label: 'Pricing model', placeholder: 'Per seat, annual contract' },
+      { name: 'industry', label: 'Industry', placeholder: 'Finance software', maxLength: 200 },
+      { name: 'companySize', label: 'Company size', placeholder: '50-200 employees', maxLength: 200 },
+      { name: 'pricingModel', label: 'Pricing model', placeholder: 'Per seat, annual contract', maxLength: 500 },
       {
         name: 'companyDescription',
         label: 'Company description',
@@ -84,19 +84,26 @@ const SECTIONS: { title: string; fields: FieldSpec[] }[] = [
         rows: 3,
         list: true,
       },
-      { name: 'recentNews', label: 'Recent news', placeholder: 'Series B, new ERP integration…', rows: 3 },
+      {
+        name: 'recentNews',
+        label: 'Recent news',
+        placeholder: 'Series B, new ERP integration…',
+        rows: 3,
+        maxLength: 1000,
+      },
     ],
   },
   {
     title: 'Proof',
     fields: [
-      { name: 'implementationTime', label: 'Implementation time', placeholder: '2 weeks' },
-      { name: 'roi', label: 'ROI', placeholder: '3x in the first year' },
+      { name: 'implementationTime', label: 'Implementation time', placeholder: '2 weeks', maxLength: 300 },
+      { name: 'roi', label: 'ROI', placeholder: '3x in the first year', maxLength: 500 },
       {
         name: 'caseStudies',
         label: 'Case studies',
         placeholder: 'A short story of a customer result.',
         rows: 3,
+        maxLength: 4000,
         wide: true,
       },
     ],
@@ -106,8 +113,8 @@ const SECTIONS: { title: string; fields: FieldSpec[] }[] = [
 const required = new Set<keyof ManualCompany>(REQUIRED_MANUAL_FIELDS);
 
 /**
- * Spec §2 tab 'Manual Entry' (fields of §3, required ones per §5). Continue hands the analysis
- * subset on and goes straight to customization.
+ * Spec §2 tab 'Manual Entry' (fields of §3, required ones per §5). Continue hands the whole form
+ * on as the analysis (see manualAnalysis) and goes straight to customization.
  */
 export function ManualEntryForm({
   onContinue,
