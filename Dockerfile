@@ -5,7 +5,7 @@
 #   docker build --build-arg SERVICE=gateway  -t seqgen-gateway  .   # also builds the SPA
 #
 # Services are TypeScript run directly by Node 24 (type stripping), so there is no compile step:
-# the image is production node_modules + proto/ + services/kit + services/$SERVICE.
+# the image is production node_modules + proto/ + checks/ + services/kit + services/$SERVICE.
 
 ARG NODE_IMAGE=node:24-slim
 
@@ -42,6 +42,7 @@ RUN --mount=type=cache,target=/root/.npm,sharing=locked \
     npm ci --workspace web --no-audit --no-fund --loglevel=warn
 COPY tsconfig.base.json ./
 COPY proto/ proto/
+COPY checks/ checks/
 COPY web/ web/
 ARG SERVICE
 RUN if [ "${SERVICE}" = "gateway" ]; then npm run build -w web; else rm -rf web/dist && mkdir -p web/dist; fi
@@ -60,6 +61,7 @@ RUN mkdir -p /data && chown 1000:1000 /data
 COPY package.json ./
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY proto/ proto/
+COPY checks/ checks/
 COPY services/kit/ services/kit/
 COPY services/${SERVICE}/ services/${SERVICE}/
 COPY --from=web /app/web/dist ./web/dist

@@ -349,12 +349,13 @@ function collectBlocks(
         groups += 1;
         group = groups;
       }
-      const kind = BLOCK_KINDS[name];
+      const visual = BLOCK_KINDS[name] ? undefined : visualHeadingLevel(element);
+      const kind = visual ? 'heading' : BLOCK_KINDS[name];
       if (kind) {
         flush();
         const outer = current;
         current = { kind, parts: [] };
-        if (kind === 'heading') current.level = Number(name.slice(1));
+        if (kind === 'heading') current.level = visual ?? Number(name.slice(1));
         walk(element.children);
         flush();
         current = outer;
@@ -392,6 +393,35 @@ function collectBlocks(
   if (body) walk(body.children ?? []);
   flush();
   return blocks;
+}
+
+/** Utility and builder classes that style a div as a heading (Tailwind, Webflow, Elementor…). */
+const HEADING_CLASS =
+  /(?:^|\s)(?:h([1-6])|heading-?([1-6])|text-h([1-6])|(?:section|card|feature|hero)-(?:title|heading)|elementor-heading-title|headline)(?:\s|$)/;
+const SIZE_CLASS = /(?:^|\s)(?:[a-z]+:)?text-(xl|[2-9]xl)(?:\s|$)/;
+const WEIGHT_CLASS = /(?:^|\s)(?:[a-z]+:)?font-(semibold|bold|extrabold|black)(?:\s|$)/;
+const LEAF_TAGS = new Set(['div', 'p', 'span', 'strong', 'b', 'a']);
+const INLINE_ONLY = new Set(['span', 'strong', 'b', 'em', 'i', 'a', 'br', 'small', 'sup', 'sub', 'mark', 'code']);
+
+/**
+ * A heading drawn with classes rather than an h-tag ("mt-2 text-4xl font-bold", "card-title"):
+ * short text in an element holding only inline content. Its level from its size.
+ */
+function visualHeadingLevel(element: Element): number | undefined {
+  const classes = element.attribs.class;
+  if (!classes || !LEAF_TAGS.has(element.name)) return undefined;
+  const named = HEADING_CLASS.exec(classes);
+  const size = SIZE_CLASS.exec(classes)?.[1];
+  let level: number | undefined;
+  if (named) level = Number(named[1] ?? named[2] ?? named[3] ?? 3) || 3;
+  else if (size && WEIGHT_CLASS.test(classes))
+    level = /^[4-9]xl$/.test(size) ? 2 : size === 'xl' ? 3 : size === '2xl' ? 3 : 2;
+  if (!level) return undefined;
+  for (const child of element.children) {
+    if (child.type === 'tag' && !INLINE_ONLY.has((child as Element).name)) return undefined;
+  }
+  const words = clean(textOf(element)).split(' ').length;
+  return words >= 1 && words <= 16 ? Math.max(2, level) : undefined;
 }
 
 const ORGANIZATION_TYPES =

@@ -72,7 +72,7 @@ function singularOf(token: string): string {
 }
 
 const MODIFIER_STOP =
-  /^(and|or|with|for|to|of|the|our|your|their|my|at|in|by|from|who|that|we|you|und|oder|mit|für|an|zu|die|der|das|den|wie|also|plus|new|existing|every|many|most|busy|top|best|great|more|other|all|help|helps|ramp|ramps|train|trains|coach|coaches|support|supports|serve|serves|empower|empowers|enable|enables|give|gives|let|lets|hire|hires|onboard|said|says|ask|asks|check|like|including|as|a|an|named|dedicated|own|one|two)$/i;
+  /^(and|or|with|for|to|of|the|our|your|their|my|at|in|by|from|who|that|we|you|und|oder|mit|für|an|zu|die|der|das|den|wie|also|plus|new|existing|every|many|most|busy|top|best|great|more|other|all|help|helps|ramp|ramps|train|trains|coach|coaches|support|supports|serve|serves|empower|empowers|enable|enables|give|gives|let|lets|hire|hires|onboard|said|says|ask|asks|check|like|including|as|a|an|named|dedicated|own|one|two|without|within|across|into|over|under|after|before|between|through|instead)$/i;
 
 /**
  * Roles named in a sentence: "We partner with VPs of Sales, CROs and Sales Enablement Managers"
@@ -106,14 +106,15 @@ export function rolesIn(text: string, lex: Lexicon): string[] {
     if (!/[,;:]$/.test(tokens[index - 1] ?? ',')) {
       for (let back = index - 1; back >= 0 && parts.length < 4; back -= 1) {
         const word = tokens[back] as string;
-        if (/[,;:.]$/.test(word) || MODIFIER_STOP.test(word) || lex.verbs.has(word.toLowerCase())) break;
+        if (/[,;:.]$/.test(word) || MODIFIER_STOP.test(word) || lex.verbs.has(word.toLowerCase()) || /ing$/i.test(word))
+          break;
         if (!/^[\p{L}&][\p{L}&-]*$/u.test(word) && word !== '&') break;
         parts.unshift(word);
         if (back === 0) break;
       }
     }
     // "of Sales", "of customer experience" after the head, up to the next list item or clause.
-    if (/^(of|for)$/i.test(tokens[index + 1] ?? '') && !/[,;:.]$/.test(token)) {
+    if (/^of$/i.test(tokens[index + 1] ?? '') && !/[,;:.]$/.test(token)) {
       const tail: string[] = [];
       for (let next = index + 2; next < tokens.length && tail.length < 3; next += 1) {
         const word = tokens[next] as string;
@@ -124,11 +125,17 @@ export function rolesIn(text: string, lex: Lexicon): string[] {
       }
       if (tail.length) parts.push((tokens[index + 1] as string).toLowerCase(), ...tail);
     }
-    const role = parts.join(' ');
-    if (!roles.includes(role)) roles.push(role);
+    // "Owners & executives", "HR & Workforce Planners": two roles when both sides are roles.
+    const joined = parts.join(' ');
+    const sides = joined.split(/\s+(?:&|and|und)\s+/);
+    const split = sides.length === 2 && sides.every((side) => side.split(' ').some((word) => isRoleHead(word, lex)));
+    for (const role of split ? sides : [joined]) if (!roles.includes(role)) roles.push(role);
   }
   return roles;
 }
+
+const STRONG_AUDIENCE =
+  /\b(trusted by|used by|loved by|built for|made for|designed for|we work with|we partner with|gemacht für|entwickelt für)\b/i;
 
 const CLAUSE_START =
   /^(to|who|that|which|so|stop|ramp|build|get|run|keep|win|close|hit|make|turn|cut|reduce|grow|sell|save|damit|um|die|der)$/i;
@@ -281,6 +288,13 @@ function normaliseRole(role: string, lex: Lexicon): string {
   return [normalisePhrase(first, lex), ...lowered].join(' ');
 }
 
+const COUNTED =
+  /^(\d|one|two|three|four|five|six|seven|eight|nine|ten|dozens|hundreds|thousands|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn)\b|\b(up to|more than|bis zu|mehr als)\s+\d/i;
+
+/** Group nouns that are people, not organisations: with roles named, the roles say it better. */
+const PEOPLE_GROUPS =
+  /^(reps|agents|sellers|recruiters|buyers|marketers|founders|developers|engineers|physicians|dentists|professionals)$/i;
+
 function audiencePhrases(pages: (PageContent | undefined)[], lex: Lexicon, companyName: string): Phrase[] {
   const phrases = new Map<string, Phrase>();
   let order = 0;
@@ -292,6 +306,8 @@ function audiencePhrases(pages: (PageContent | undefined)[], lex: Lexicon, compa
       for (const match of text.matchAll(pattern)) {
         const phrase = normalisePhrase(match[1] ?? '', lex);
         if (!phrase || phrase.split(' ').length > 14) continue;
+        // "for four stamping plants" counts things; it does not name who the company serves.
+        if (COUNTED.test(phrase)) continue;
         if (nameKey && squash(phrase).includes(nameKey)) continue;
         const key = phrase.toLowerCase();
         const existing = phrases.get(key);
@@ -329,10 +345,36 @@ function overlap(a: string, b: string): number {
   return shared / Math.max(1, left.size, right.size);
 }
 
-/** Groups the page says it serves, most said first, without saying the same thing twice. */
-function audienceGroups(pages: (PageContent | undefined)[], lex: Lexicon, companyName: string): string[] {
-  const groups = new Set(AUDIENCE[lex.code].groupNouns);
-  const phrases = audiencePhrases(pages, lex, companyName).filter((p) => !groups.has(p.text.toLowerCase()));
+/** How much of the shorter phrase the longer one already says ("multi-unit restaurants" in "restaurants & food manufacturers"). */
+function covered(a: string, b: string): number {
+  const left = new Set(words(a));
+  const right = new Set(words(b));
+  let shared = 0;
+  for (const word of left) if (right.has(word)) shared += 1;
+  return shared / Math.max(1, Math.min(left.size, right.size));
+}
+
+/**
+ * Group nouns that say nothing on their own ("teams", "companies"; "Mittelstand" is a size, which
+ * sizesOf reports); "manufacturers" or "Handwerksbetriebe" do.
+ */
+const GENERIC_GROUPS = new Set(
+  'teams team companies businesses organizations organisations firms clients customers leaders professionals groups unternehmen betriebe kunden anwender entscheider mittelstand kmu'.split(
+    ' ',
+  ),
+);
+
+/**
+ * Groups the page says it serves, most said first, without saying the same thing twice. With
+ * roles known, groups that are people ("new account executives") are left to the roles.
+ */
+function audienceGroups(
+  pages: (PageContent | undefined)[],
+  lex: Lexicon,
+  companyName: string,
+  withRoles: boolean,
+): string[] {
+  const phrases = audiencePhrases(pages, lex, companyName).filter((p) => !GENERIC_GROUPS.has(p.text.toLowerCase()));
   for (const short of phrases) {
     for (const long of phrases) {
       if (long !== short && long.text.toLowerCase().includes(short.text.toLowerCase())) {
@@ -341,10 +383,22 @@ function audienceGroups(pages: (PageContent | undefined)[], lex: Lexicon, compan
       }
     }
   }
+  // A described group ("mittelständische Fertigungsbetriebe") says more than a bare one ("Fertiger"):
+  // bare nouns only speak when the page describes no group.
+  const weighted = phrases.filter((p) => {
+    const head = p.text.split(' ').at(-1) ?? '';
+    return p.weight > 0 && !(withRoles && (isRoleHead(head, lex) || PEOPLE_GROUPS.test(head)));
+  });
+  const described = weighted.filter((p) => p.text.includes(' '));
   const chosen: string[] = [];
-  for (const phrase of phrases.filter((p) => p.weight > 0).sort((a, b) => b.weight - a.weight || a.order - b.order)) {
+  for (const phrase of (described.length ? described : weighted).sort(
+    (a, b) => b.weight - a.weight || a.order - b.order,
+  )) {
     if (chosen.length >= 2) break;
-    if (chosen.some((c) => overlap(c, phrase.text) >= 0.5)) continue;
+    // "multi-unit restaurants" after "restaurants & food manufacturers": the same group again.
+    const head = singularOf(phrase.text.split(' ').at(-1)?.toLowerCase() ?? '');
+    const named = (c: string) => words(c).some((word) => singularOf(word) === head);
+    if (chosen.some((c) => covered(c, phrase.text) > 0.5 || named(c))) continue;
     chosen.push(phrase.text);
   }
   return chosen;
@@ -357,7 +411,7 @@ export function audienceOf(
   lex: Lexicon,
   companyName: string,
 ): string {
-  const groups = audienceGroups(pages, lex, companyName);
+  const groups = audienceGroups(pages, lex, companyName, roles.length > 0);
   const roleList = roles.slice(0, 3).map((role) => normaliseRole(role, lex));
   if (roleList.length && groups.length) {
     // "maintenance and reliability teams at mid-sized manufacturers": the roles already say who; keep where.

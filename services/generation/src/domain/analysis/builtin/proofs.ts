@@ -81,7 +81,10 @@ export function validName(raw: string | undefined, lex: Lexicon, vendor: string)
 /** "Renee Alvarez, Inventory Control Manager, Tidewater 3PL" → person, title, company. */
 export function parseAttribution(text: string, lex: Lexicon, vendor: string): Attribution {
   const value = clean(text).replace(/^[—–~-]+\s*/, '');
-  const parts = value.split(/\s*,\s*|\s+(?:at|bei|@)\s+|\s+[|·]\s+/).filter(Boolean);
+  const parts = value
+    .split(/\s*,\s*|\s+(?:at|bei|@)\s+|\s+[|·—–]\s+/)
+    .map((part) => part.replace(/^[—–~-]+\s*/, ''))
+    .filter(Boolean);
   let person: string | undefined;
   let title: string | undefined;
   let company: string | undefined;
@@ -178,6 +181,8 @@ export function proofPointsOf(
     const context = `${section.heading} ${body}`;
     // "Lorenz & Söhne Spedition: Audit-Vorbereitung in 3 statt 15 Tagen": customer, then result.
     const colon = /^([^:]{2,60}):\s+(.*\d.*)$/u.exec(section.heading);
+    // "Customer: result" headings are short; a row of statistics after a colon is not a result.
+    if (colon?.[2] && wordCount(colon[2]) > 12) colon.length = 0;
     const colonCustomer = colon ? validName(colon[1], lex, vendor) : undefined;
     const headlineCustomer = customerBeforeVerb(section.heading, lex, vendor) ?? colonCustomer;
     const before = candidates.length;
@@ -228,6 +233,9 @@ export function proofPointsOf(
   });
 }
 
+const stripLegalForm = (name: string) =>
+  name.replace(/\s+(gmbh(\s*&\s*co\.?\s*kg)?|ag|kg|inc\.?|llc|ltd\.?|co\.|corp\.?|plc)$/i, '');
+
 /** Names the pages show as customers: logos, short story headings ("Brightmart"), the companies quoted. */
 function evidencedNames(
   pages: { company: PageContent; caseStudies?: PageContent | undefined },
@@ -262,7 +270,9 @@ export function customersOf(
   const names: string[] = [];
   const add = (name: string | undefined) => {
     const valid = validName(name, lex, vendor);
-    if (valid && !names.some((other) => squash(other) === squash(valid))) names.push(valid);
+    // "Elektro Brandl" and "Elektro Brandl GmbH" are one customer.
+    const key = valid ? squash(stripLegalForm(valid)) : '';
+    if (valid && !names.some((other) => squash(stripLegalForm(other)) === key)) names.push(valid);
   };
   for (const proof of proofs) add(proof.customer);
   for (const page of pages) for (const name of page?.logoNames ?? []) add(name);

@@ -37,7 +37,7 @@ const isEyebrow = (block: Block | undefined, next: Block | undefined) =>
       (block.kind === 'p' || block.kind === 'text') &&
       block.group === next.group &&
       spacedWords(block.text) <= 5 &&
-      !/[.!?,]/.test(block.text),
+      !/[.!,]/.test(block.text),
   );
 
 /** Headed sections in page order (a flat list; `children` and `parent` give the nesting). */
@@ -107,7 +107,7 @@ export function isClause(text: string, lex: Lexicon): boolean {
   if (words.length >= 6) return true;
   return (
     words.some((word) => lex.verbs.has(word.replace(/[^\p{L}'’-]/gu, ''))) ||
-    /\b(too|never|still|nie|nicht|noch)\b|n't\b/i.test(text)
+    /\b(too|never|still|nobody|no one|nie|nicht|noch|niemand)\b|n't\b/i.test(text)
   );
 }
 

@@ -19,9 +19,26 @@ const rule = (
 
 const BENEFIT_RULES: BenefitRule[] = [
   rule(
-    /\b(?:schluss mit|nie wieder|keine|kein|keinen|ohne|statt|anstatt|anstelle von)\s+/giu,
+    /\b(?:schluss mit|nie wieder)\s+/giu,
     'after',
     1,
+    (o) => o,
+    (o, plural) => `${capital(o)} ${verb(plural, 'kostet', 'kosten')} viele Betriebe Zeit und Geld.`,
+  ),
+  // "ohne Zettelwirtschaft" names a pain; "ohne Werkzeug" a convenience: only bad things count.
+  rule(
+    /\b(?:keine|kein|keinen|ohne)\s+/giu,
+    'after',
+    2,
+    (o) => o,
+    (o, plural) => `${capital(o)} ${verb(plural, 'kostet', 'kosten')} viele Betriebe Zeit und Geld.`,
+    { needsNegativeObject: true },
+  ),
+  // "Papierkram statt Kundenaufträge": what stands before "statt" is the pain.
+  rule(
+    /\s+(?:statt|anstatt|anstelle von)\s+/giu,
+    'before',
+    2,
     (o) => o,
     (o, plural) => `${capital(o)} ${verb(plural, 'kostet', 'kosten')} viele Betriebe Zeit und Geld.`,
   ),
@@ -130,7 +147,7 @@ export const GERMAN: Lexicon = {
   code: 'de',
   and: 'und',
   problemHeading:
-    /\b(das problem|probleme?|herausforderung(en)?|kennen sie das|bekannt vor|typische hürden|der alltag|bisher|woran es hakt|was bremst|hürden)\b/i,
+    /\b(das problem|problem\w*|herausforderung(en)?|kennen sie das|bekannt vor|typische hürden|der alltag|bisher|woran es hakt|was bremst|hürden)\b/i,
   audienceHeading: /\b(für wen|wer profitiert|zielgruppe|gemacht für|entwickelt für|für teams|mit wem wir arbeiten)\b/i,
   notCapabilityHeading:
     /^(?:preise|faq|häufige fragen|fragen|kontakt|über uns|blog|news|aktuelles|karriere|jobs|referenzen|kunden|unsere kunden|fallstudien|erfolgsgeschichten|partner|branchen|impressum|datenschutz|newsletter|demo|jetzt|in \w+ schritten|starten sie|testen sie|sehen sie|vereinbaren|warum\b|team\b|das sagen|stimmen|integrationen|zahlen)\b|\bpreise?\b/i,
@@ -160,7 +177,7 @@ export const GERMAN: Lexicon = {
     bis, als, nicht, lückenlos, jederzeit, direkt, zuverlässig, sicher, digital
   `),
   problemMarkers:
-    /\b(zu|nie|niemand|nicht|kein(e|en)?|noch|immer noch|ohne|verloren|verschoben|fehl\w*|unklar\w*|veraltet\w*|stunden|wochen|chaos|suche)\b|\?\s*$/i,
+    /\b(zu|nie|niemand|nicht|kein(e|en)?|noch|immer noch|ohne|statt|verloren|verschoben|fehl\w*|unklar\w*|veraltet\w*|stunden|wochen|chaos|suche|papier|zettel\w*)\b|\?\s*$/i,
   verbs: DE_VERBS,
   phraseBreakers: new Set([...DE_VERBS, ...DE_FUNCTION_WORDS]),
   emptySubjects: list(`
@@ -175,7 +192,8 @@ export const GERMAN: Lexicon = {
     nacharbeit, reklamationen, engpässe, engpass, zettelwirtschaft, papier, excel, manuell, manuelle,
     ungeplante, ungeplant, verschoben, verspätet, verspätete, fehlende, lückenhaft, lücken, aufwand,
     doppelerfassung, medienbrüche, rüstzeiten, wartezeiten, suchzeiten, insellösungen, risiko, risiken,
-    strafen, bußgelder, unklare, unklar, hohe, hoher, hohes, veraltete, veraltet, suche, doppelarbeit
+    strafen, bußgelder, unklare, unklar, hohe, hoher, hohes, veraltete, veraltet, suche, doppelarbeit, papierkram,
+    zettel, stundenzettel, abtippen, rückfragen
   `),
   reducibleWords: list(`
     kosten, zeit, zeiten, durchlaufzeiten, lieferzeiten, aufwand, bestände, bestand, energiekosten

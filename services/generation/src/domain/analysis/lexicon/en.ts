@@ -219,7 +219,8 @@ export const ENGLISH: Lexicon = {
     by, with, so, in, across, for, from, while, without, using, through, via, before, after, into, on, at,
     than, that, which, who, when, because, to, up, down, like, automatically, instantly, faster, today, now,
     again, forever, overnight, every, each, is, are, was, were, will, can, your, you, we, our, or, but, not,
-    as, per, within, until, across, between, over, under, during, into, onto, the, a, an, its, their
+    as, per, within, until, across, between, over, under, during, into, onto, the, a, an, its, their, instead,
+    rather
   `),
   problemMarkers:
     /\b(too|never|nobody|no one|nothing|can't|cannot|don't|doesn't|isn't|aren't|won't|still|without|stuck|lost|miss(es|ed)?|late|guess|fail(s|ed)?|broken|wrong|waste[sd]?|hours|weeks|months|nightmare|chaos)\b|\?\s*$/i,
