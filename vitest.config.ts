@@ -15,5 +15,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Two cores: PGlite and real servers are shared, so keep concurrency modest.
     maxWorkers: 2,
+    // Browser suites poll the page while two workers share the machine: a screen that renders in
+    // 200 ms alone can take seconds under load, so waits get room (https://vitest.dev/config/expect).
+    expect: { poll: { timeout: 10_000 } },
   },
 });

@@ -350,7 +350,7 @@ function collectBlocks(
         group = groups;
       }
       const visual = BLOCK_KINDS[name] ? undefined : visualHeadingLevel(element);
-      const kind = visual ? 'heading' : BLOCK_KINDS[name];
+      const kind = visual ? 'heading' : (BLOCK_KINDS[name] ?? (isVisualQuote(element) ? 'quote' : undefined));
       if (kind) {
         flush();
         const outer = current;
@@ -422,6 +422,17 @@ function visualHeadingLevel(element: Element): number | undefined {
   }
   const words = clean(textOf(element)).split(' ').length;
   return words >= 1 && words <= 16 ? Math.max(2, level) : undefined;
+}
+
+/** Builder and theme classes for a testimonial's words ("elementor-testimonial-content", "quote-text"). */
+const QUOTE_CLASS =
+  /(?:^|\s)[\w-]*(?:testimonial|quote|review)[-_](?:content|text|body|quote)(?:\s|$)|(?:^|\s)(?:testimonial|blockquote)(?:\s|$)/i;
+
+/** A testimonial drawn with classes rather than a blockquote: its words, in an element holding only inline content. */
+function isVisualQuote(element: Element): boolean {
+  const classes = element.attribs.class;
+  if (!classes || !LEAF_TAGS.has(element.name) || !QUOTE_CLASS.test(classes)) return false;
+  return element.children.every((child) => child.type !== 'tag' || INLINE_ONLY.has((child as Element).name));
 }
 
 const ORGANIZATION_TYPES =

@@ -10,10 +10,13 @@ export function clean(text: string | undefined | null): string {
 
 /** Sentence split good enough for marketing copy: ends at . ! ? before a capital, digit or quote. */
 export function sentences(text: string): string[] {
-  return clean(text)
-    .split(/(?<=[.!?])\s+(?=["“„'(]?[\p{Lu}\p{N}])/u)
-    .map((s) => s.trim())
-    .filter(Boolean);
+  return (
+    clean(text)
+      // "Dr. Elaine Foster", "Nr. 3": a title's or abbreviation's full stop ends no sentence.
+      .split(/(?<=(?<!\b(?:Dr|Mr|Mrs|Ms|Prof|Nr|No|vs|ca|bzw|St|Hr|Fr))[.!?])\s+(?=["“„'(]?[\p{Lu}\p{N}])/u)
+      .map((s) => s.trim())
+      .filter(Boolean)
+  );
 }
 
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’&+-]*/gu;

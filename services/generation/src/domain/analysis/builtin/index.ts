@@ -1,22 +1,26 @@
 import type { Analysis, ProofPoint } from '@seqgen/proto';
 import type { PageContent } from '../../extraction/page.ts';
+import { clean } from '../../extraction/text.ts';
 import { type Lexicon, lexiconFor } from '../lexicon/index.ts';
 import { companyNameOf, describeCompany, heroOf } from './company.ts';
 import { pageLanguage } from './language.ts';
 import { assign, similarity, topicOf } from './pairing.ts';
 import { peopleOf } from './people.ts';
-import { properNounsOf } from './phrases.ts';
+import { properNounsOf, sentenceCase } from './phrases.ts';
 import { customersOf, proofPointsOf } from './proofs.ts';
 import { type CompanyProfile, profileProspectPage } from './prospect.ts';
 import {
+  answeredQuestion,
   benefitPain,
   type Capability,
   capabilitiesOf,
   implicitPain,
   type PainStatement,
   problemStatements,
+  questionPain,
+  statedPain,
 } from './statements.ts';
-import { sectionsOf, testimonialsOf } from './structure.ts';
+import { type Section, sectionsOf, testimonialsOf } from './structure.ts';
 
 export { companyNameOf } from './company.ts';
 export { pageLanguage } from './language.ts';
@@ -63,9 +67,18 @@ export function analyseSite(material: SiteMaterial): Analysis {
   const sections = sectionsOf(company, lex);
   const storySections = caseStudies ? sectionsOf(caseStudies, lex) : [];
   const testimonials = [...testimonialsOf(company), ...(caseStudies ? testimonialsOf(caseStudies) : [])];
-  const capabilities = capabilitiesOf(company, sections, companyName);
-  const pairs = pairsOf(problemStatements(sections, lex, proper), capabilities, company, lex, proper);
-  const solutions = pairs.map((pair) => solutionText(pair.capability));
+  const capabilities = capabilitiesOf(company, sections, companyName, lex);
+  const pairs = pairsOf(
+    companyName,
+    sections,
+    problemStatements(sections, lex, proper),
+    capabilities,
+    company,
+    lex,
+    proper,
+  );
+  const english = lex.code === 'en';
+  const solutions = pairs.map((pair) => solutionText(pair.capability, english ? proper : undefined));
 
   const credited = proofPointsOf(
     { company, caseStudies },
@@ -81,6 +94,8 @@ export function analyseSite(material: SiteMaterial): Analysis {
     );
     return pairIndex === -1 ? proof : { ...proof, solution: solutions[pairIndex] as string };
   });
+  // "Nobody Owns the Spend." is a heading's casing; in a list of pains it reads as a sentence.
+  const painText = (sentence: string) => (english ? sentenceCase(sentence, proper) : sentence);
   const people = peopleOf(pages, sections, testimonials, lex, companyName);
 
   const analysis: Analysis = {
@@ -88,11 +103,11 @@ export function analyseSite(material: SiteMaterial): Analysis {
     companyDescription: describeCompany(company, companyName, lex),
     targetAudience: people.audience,
     targetJobTitles: people.titles,
-    customerPains: pairs.map((pair) => pair.pain.sentence),
+    customerPains: pairs.map((pair) => painText(pair.pain.sentence)),
     solutions,
     language,
     painPhrases: pairs.flatMap((pair) =>
-      pair.pain.phrase ? [{ pain: pair.pain.sentence, phrase: pair.pain.phrase }] : [],
+      pair.pain.phrase ? [{ pain: painText(pair.pain.sentence), phrase: pair.pain.phrase }] : [],
     ),
     proofPoints,
     customers: customersOf(pages, proofPoints, lex, companyName),
@@ -110,12 +125,21 @@ export function profileCompany(page: PageContent): CompanyProfile {
   return profileProspectPage(page, lexiconFor(language), language, properNounsOf([page]));
 }
 
-/** "Dock Audit: Every carton is checked…" — the feature's name, then what it does. */
-function solutionText(capability: Capability): string {
-  return capability.headline ? `${capability.headline}: ${capability.sentence}` : capability.sentence;
+/**
+ * "Dock Audit: Every carton is checked…" — the feature's name, then what it does. A Title Case
+ * headline that reads as a sentence ("Cost Allocation That Survives Reality") is set in sentence
+ * case when `proper` is given (English); a name ("Late-Delivery Refund Recovery") keeps its capitals.
+ */
+function solutionText(capability: Capability, proper?: Set<string>): string {
+  const { headline, sentence } = capability;
+  if (!headline) return sentence;
+  const reads = proper && /\s(the|a|an|that|as|by|your|our|who|than|to)\s/i.test(headline);
+  return `${reads ? sentenceCase(headline, proper) : headline}: ${sentence}`;
 }
 
 function pairsOf(
+  companyName: string,
+  sections: Section[],
   problems: PainStatement[],
   capabilities: Capability[],
   page: PageContent,
@@ -123,22 +147,39 @@ function pairsOf(
   proper: Set<string>,
 ): Pair[] {
   const pairs: Pair[] = [];
+  const taken = new Set<number>();
+  // Questions the page answers right under them: paired by the page's layout, not by words.
+  for (const section of sections) {
+    const answer = answeredQuestion(section);
+    if (!answer || pairs.length >= MAX_PAIRS) continue;
+    const capabilityIndex = capabilities.findIndex(
+      (capability) => capability.headline === clean(answer.heading).replace(/[.:!]+$/, ''),
+    );
+    const pain =
+      capabilityIndex === -1 || taken.has(capabilityIndex) ? undefined : questionPain(section, lex, companyName);
+    if (!pain || pairs.some((pair) => pair.pain.sentence === pain.sentence)) continue;
+    taken.add(capabilityIndex);
+    pairs.push({ pain, capability: capabilities[capabilityIndex] as Capability, capabilityIndex });
+  }
+  // Everything else by meaning; capabilities the layout already paired are not offered again.
+  const offered = capabilities.map((capability, index) =>
+    taken.has(index) ? new Set<string>() : topicOf(capability.text, lex),
+  );
   const matched = assign(
     problems.map((pain) => topicOf(pain.text, lex)),
-    capabilities.map((capability) => topicOf(capability.text, lex)),
+    offered,
     MIN_PAIR_SCORE,
   );
-  const taken = new Set<number>();
   problems.forEach((pain, index) => {
     const capabilityIndex = matched[index];
     if (capabilityIndex === undefined || pairs.length >= MAX_PAIRS) return;
     taken.add(capabilityIndex);
     pairs.push({ pain, capability: capabilities[capabilityIndex] as Capability, capabilityIndex });
   });
-  // Capabilities no stated problem matched: the pain their benefit answers.
+  // Capabilities no stated problem matched: the problem their text states, else the pain their benefit answers.
   capabilities.forEach((capability, index) => {
     if (taken.has(index) || pairs.length >= MAX_PAIRS) return;
-    const pain = benefitPain(capability, lex, proper);
+    const pain = statedPain(capability, lex, companyName) ?? benefitPain(capability, lex, proper);
     if (!pain || pairs.some((pair) => pair.pain.sentence === pain.sentence)) return;
     taken.add(index);
     pairs.push({ pain, capability, capabilityIndex: index });

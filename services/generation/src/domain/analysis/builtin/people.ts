@@ -56,6 +56,8 @@ export function titleCase(role: string, lex: Lexicon): string {
       if (index > 0 && lex.titleSmallWords.has(lower)) return lower;
       if (/^(vp|svp|evp|it|hr|fp&a|ops|3pl|ap|ar|qa|rcm)$/i.test(token)) return token.toUpperCase();
       if (/^[\p{Lu}\p{N}]{2,}s?$/u.test(token)) return token;
+      // "DevOps", "FinOps": capitals inside a word are the name's own.
+      if (/\p{Lu}/u.test(token.slice(1))) return token;
       return capitalise(lower);
     })
     .join(' ');
@@ -134,8 +136,22 @@ export function rolesIn(text: string, lex: Lexicon): string[] {
   return roles;
 }
 
+const STRONG_AUDIENCE_BLOCKS = 80;
 const STRONG_AUDIENCE =
   /\b(trusted by|used by|loved by|built for|made for|designed for|we work with|we partner with|gemacht für|entwickelt für)\b/i;
+
+/** "Geschäftsführerin" and "Geschäftsführer", "Senior Project Manager" and "Project Manager": one title to search for. */
+function sameTitle(a: string, b: string): boolean {
+  const key = (title: string) =>
+    title
+      .toLowerCase()
+      .replace(/^(senior|junior|sr\.?|jr\.?)\s+/, '')
+      .replace(/(in|innen)$/, '');
+  return key(a) === key(b);
+}
+
+const BARE_HEAD =
+  /^(engineer|manager|director|lead|head|executive|specialist|analyst|coordinator|administrator|officer|leader|partner|member|consultant|expert|team|mitarbeiter|berater|experte)$/i;
 
 const CLAUSE_START =
   /^(to|who|that|which|so|stop|ramp|build|get|run|keep|win|close|hit|make|turn|cut|reduce|grow|sell|save|damit|um|die|der)$/i;
@@ -158,7 +174,9 @@ export function pageTitles(
   const add = (role: string | undefined, plural = true) => {
     if (!role || squash(role).includes(squash(vendor))) return;
     const title = titleCase(role, lex);
-    if (!title || wordCount(title) > 6 || titles.some((other) => other.toLowerCase() === title.toLowerCase())) return;
+    if (!title || wordCount(title) > 6 || titles.some((other) => sameTitle(other, title))) return;
+    // "Talk to an Engineer": a bare "Engineer" or "Manager" names no one a rep could search for.
+    if (BARE_HEAD.test(title)) return;
     titles.push(title);
     if (plural) roles.push(clean(role));
   };
@@ -186,6 +204,20 @@ export function pageTitles(
     for (const sentence of sentences(text)) {
       // The roles right after "for"/"helps" ("helps VPs of Sales stop discounting, ramp new AEs"): up to the next verb.
       const match = AUDIENCE_VERBS[lex.code]?.exec(sentence);
+      if (!match || match.index === undefined) continue;
+      const after = sentence.slice(match.index + match[0].length).split(' ');
+      const end = after.findIndex(
+        (word, index) => index > 0 && (lex.verbs.has(word.toLowerCase()) || CLAUSE_START.test(word)),
+      );
+      for (const role of rolesIn(after.slice(0, end === -1 ? undefined : end).join(' '), lex)) add(role);
+    }
+  }
+  // "Trusted by property managers and facility teams", "Built for plant managers": said anywhere
+  // near the top, these name buyers as plainly as the hero does.
+  for (const block of company?.blocks.slice(0, STRONG_AUDIENCE_BLOCKS) ?? []) {
+    if (/^["“„]/.test(block.text)) continue;
+    for (const sentence of sentences(block.text)) {
+      const match = STRONG_AUDIENCE.exec(sentence);
       if (!match || match.index === undefined) continue;
       const after = sentence.slice(match.index + match[0].length).split(' ');
       const end = after.findIndex(
@@ -387,7 +419,9 @@ function audienceGroups(
   // bare nouns only speak when the page describes no group.
   const weighted = phrases.filter((p) => {
     const head = p.text.split(' ').at(-1) ?? '';
-    return p.weight > 0 && !(withRoles && (isRoleHead(head, lex) || PEOPLE_GROUPS.test(head)));
+    // Where named roles work is said plainly (meta, a heading, more than once); "cleans for general
+    // contractors" in one feature's text does not make property managers work there.
+    return p.weight > (withRoles ? 1 : 0) && !(withRoles && (isRoleHead(head, lex) || PEOPLE_GROUPS.test(head)));
   });
   const described = weighted.filter((p) => p.text.includes(' '));
   const chosen: string[] = [];

@@ -21,7 +21,8 @@ export function properNounsOf(pages: (PageContent | undefined)[]): Set<string> {
     if (!page) continue;
     for (const block of page.blocks.slice(0, MAX_PROPER_NOUN_BLOCKS)) {
       // Headings are often in Title Case: only running text tells names from common words.
-      if (block.kind === 'heading') continue;
+      // So are buttons and labels run together ("Start Free Talk to an Engineer").
+      if (block.kind === 'heading' || (!/[.!?]$/.test(block.text) && isTitleCase(block.text))) continue;
       for (const sentence of sentences(block.text)) {
         const tokens = sentence.split(' ');
         for (let index = 1; index < tokens.length; index += 1) {
@@ -53,6 +54,38 @@ export function midSentence(phrase: string, lex: Lexicon, proper: Set<string>): 
     return phrase;
   }
   return [first.charAt(0).toLocaleLowerCase() + first.slice(1), ...rest].join(' ');
+}
+
+/** Words Title Case leaves in lower case ("Nobody Owns the Spend"). */
+const TITLE_SMALL = /^(a|an|the|and|or|but|nor|of|to|in|on|at|for|by|with|as|vs\.?|per|from|into|via)$/i;
+
+/** Is this English text in Title Case: three words or more, every word but the small ones capitalised? */
+export function isTitleCase(text: string): boolean {
+  const tokens = text.split(' ').filter((token) => /\p{L}/u.test(token));
+  if (tokens.length < 3) return false;
+  return tokens.every((token) => TITLE_SMALL.test(token) || /^["“(]?[\p{Lu}\p{N}]/u.test(token));
+}
+
+/**
+ * Headlines in Title Case read as shouting in a sentence: "Nobody Owns the Spend" → "Nobody owns
+ * the spend"; "Pacific Produce Opens New…" → "Pacific Produce opens new…". Names the page writes
+ * with capitals in running text, acronyms and the words of `keep` (a company's name) stay.
+ */
+export function sentenceCase(text: string, proper: Set<string>, keep = ''): string {
+  if (!isTitleCase(text)) return text;
+  const kept = new Set(keep.split(' '));
+  return text
+    .split(' ')
+    .map((token, index) => {
+      const bare = token.replace(/[^\p{L}\p{N}]/gu, '');
+      if (index === 0 || kept.has(bare) || proper.has(bare.toLowerCase()) || /^[\p{Lu}\p{N}]{2,}/u.test(bare)) {
+        return token;
+      }
+      // "DevOps", "iPhone": capitals inside a word mark a name.
+      if (/\p{Lu}/u.test(bare.slice(1))) return token;
+      return token.toLowerCase();
+    })
+    .join(' ');
 }
 
 export const capitalise = (text: string): string => (text ? text.charAt(0).toLocaleUpperCase() + text.slice(1) : text);
@@ -224,4 +257,17 @@ export function isNegative(phrase: string, lex: Lexicon, words: Set<string> = le
   const lower = phrase.toLowerCase();
   if (words.has(lower)) return true;
   return lower.split(/\s+/).some((word) => words.has(word.replace(/[^\p{L}/-]/gu, '')));
+}
+
+/** "win rate", "Termintreue": something measured that a benefit can raise (German compounds by their end). */
+export function isMeasure(phrase: string, lex: Lexicon): boolean {
+  return phrase
+    .toLowerCase()
+    .split(/\s+/)
+    .map((word) => word.replace(/[^\p{L}/-]/gu, ''))
+    .some(
+      (word) =>
+        lex.measureWords.has(word) ||
+        (lex.code === 'de' && [...lex.measureWords].some((measure) => word.endsWith(measure))),
+    );
 }

@@ -129,7 +129,9 @@ export function isRole(text: string, lex: Lexicon): boolean {
   if (words.some((word) => lex.roleHeads.has(word))) return true;
   if (lex.code === 'de')
     return words.some((word) =>
-      /(leiter(in)?|planer(in)?|manager(in)?|führer(in)?|beauftragte[r]?|verantwortliche[r]?)$/.test(word),
+      /(leiter(in)?|leitung|planer(in)?|manager(in)?|führer(in)?|inhaber(in)?|beauftragte[r]?|verantwortliche[r]?)$/.test(
+        word,
+      ),
     );
   return /\b(vice president|head of)\b/.test(words.join(' '));
 }
@@ -149,6 +151,10 @@ export interface CreditedProof {
   capability: number | undefined;
 }
 
+/** A measured result: a figure, or a number written out ("from three days to two hours", "halbiert"). */
+const QUANTITY =
+  /\d|\b(two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|thirty|fifty|hundred|half|twice|double[ds]?|tripled?|zero|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|zwölf|zwanzig|hälfte|halbiert|verdoppelt|null)\b/i;
+
 /** Results and quotes credited to their customers, strongest first, one result per customer. */
 export function proofPointsOf(
   pages: { company: PageContent; caseStudies?: PageContent | undefined },
@@ -163,9 +169,16 @@ export function proofPointsOf(
   // Stories sit on the case-studies page and near the top of the home page; past that, repetition.
   const storySections = [...sections.caseStudies, ...sections.company].slice(0, MAX_STORY_SECTIONS);
   const evidence = evidencedNames(pages, storySections, testimonials, lex, vendor);
-  const addResult = (sentence: string, context: string, fallbackCustomer?: string, heading = false) => {
-    if (!/\d/.test(sentence) || !lex.resultVerbs.test(sentence) || wordCount(sentence) > 40) return;
-    const named = customerBeforeVerb(sentence, lex, vendor);
+  const addResult = (
+    sentence: string,
+    context: string,
+    fallbackCustomer?: string,
+    heading = false,
+    labelled?: string,
+  ) => {
+    if (!QUANTITY.test(sentence) || !lex.resultVerbs.test(sentence) || wordCount(sentence) > 40) return;
+    // "Rehbein Haustechnik: …, Fluktuation halbiert": the label names the customer, not the word before the verb.
+    const named = labelled ?? customerBeforeVerb(sentence, lex, vendor);
     // A one-word name in running text needs evidence elsewhere (a logo, a story, a quote).
     const trusted = named && (heading || named.includes(' ') || evidence.has(squash(named))) ? named : undefined;
     const customer = trusted ?? fallbackCustomer;
@@ -180,14 +193,18 @@ export function proofPointsOf(
     const body = sectionText(section);
     const context = `${section.heading} ${body}`;
     // "Lorenz & Söhne Spedition: Audit-Vorbereitung in 3 statt 15 Tagen": customer, then result.
-    const colon = /^([^:]{2,60}):\s+(.*\d.*)$/u.exec(section.heading);
+    const colon = /^([^:]{2,60}):\s+(.+)$/u.exec(section.heading);
+    if (colon?.[2] && !QUANTITY.test(colon[2])) colon.length = 0;
     // "Customer: result" headings are short; a row of statistics after a colon is not a result.
     if (colon?.[2] && wordCount(colon[2]) > 12) colon.length = 0;
     const colonCustomer = colon ? validName(colon[1], lex, vendor) : undefined;
     const headlineCustomer = customerBeforeVerb(section.heading, lex, vendor) ?? colonCustomer;
     const before = candidates.length;
-    addResult(section.heading, context, undefined, true);
-    for (const sentence of sentences(body)) addResult(sentence, context, headlineCustomer);
+    addResult(section.heading, context, undefined, true, colonCustomer);
+    // Sentence by sentence within each block: a row of statistics without full stops must not run into the story.
+    for (const block of section.blocks) {
+      for (const sentence of sentences(block.text)) addResult(sentence, context, headlineCustomer);
+    }
     // The heading itself is the result only when the story states none in a sentence.
     if (colonCustomer && candidates.length === before) {
       const key = `${squash(colonCustomer)}:${squash(section.heading)}`;

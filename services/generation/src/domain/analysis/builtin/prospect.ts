@@ -3,6 +3,7 @@ import { clean, sentences, wordCount } from '../../extraction/text.ts';
 import type { Lexicon, TriggerKind } from '../lexicon/index.ts';
 import { companyNameOf, describeCompany } from './company.ts';
 import { audienceOf } from './people.ts';
+import { sentenceCase } from './phrases.ts';
 import { asStatement } from './statements.ts';
 
 /**
@@ -65,7 +66,7 @@ function triggersOf(page: PageContent, lex: Lexicon, companyName: string, proper
       const own = lex.toSecondPerson(text);
       found.push({
         kind: trigger.kind,
-        text: lex.code === 'en' ? sentenceCase(asStatement(text), companyName, proper) : asStatement(text),
+        text: lex.code === 'en' ? sentenceCase(asStatement(text), proper, companyName) : asStatement(text),
         yourNews: own?.replace(/[.!]+$/, ''),
         rank: index,
         order,
@@ -76,21 +77,4 @@ function triggersOf(page: PageContent, lex: Lexicon, companyName: string, proper
     .sort((a, b) => a.rank - b.rank || a.order - b.order)
     .slice(0, MAX_TRIGGERS)
     .map(({ kind, text, yourNews }) => ({ kind, text, yourNews }));
-}
-
-/** Headlines in Title Case read as shouting in a sentence: "Pacific Produce Opens New…" → "Pacific Produce opens new…". */
-function sentenceCase(text: string, companyName: string, proper: Set<string>): string {
-  const tokens = text.split(' ');
-  const capitalised = tokens.filter((token) => /^\p{Lu}/u.test(token)).length;
-  if (tokens.length < 4 || capitalised / tokens.length < 0.7) return text;
-  const keep = new Set(companyName.split(' '));
-  return tokens
-    .map((token, index) => {
-      const bare = token.replace(/[^\p{L}\p{N}]/gu, '');
-      if (index === 0 || keep.has(bare) || proper.has(bare.toLowerCase()) || /^[\p{Lu}\p{N}]{2,}/u.test(token)) {
-        return token;
-      }
-      return token.toLowerCase();
-    })
-    .join(' ');
 }

@@ -1,9 +1,10 @@
 import type { Block, PageContent } from '../../extraction/page.ts';
-import { clean, sentences, spacedWords, wordCount } from '../../extraction/text.ts';
+import { clean, sentences, spacedWords, wordCount, words } from '../../extraction/text.ts';
 import type { BenefitRule, Lexicon } from '../lexicon/index.ts';
 import { squash } from './company.ts';
 import {
   capitalise,
+  isMeasure,
   isNegative,
   isPluralPhrase,
   midSentence,
@@ -42,6 +43,9 @@ const QUESTION = /\?\s*$/;
 /** Calls to action and link labels are not capability statements. */
 const CALL_TO_ACTION =
   /^(book|request|schedule|get|start|try|see|learn|read|watch|download|contact|talk|join|sign|explore|discover|jetzt|mehr|kontakt|demo|termin)\b.{0,40}$|[→›»]\s*$/i;
+const CTA_SECTION =
+  /^(see|book|request|schedule|get|start|try|talk|join|sign up|contact|find out|erleben|testen|vereinbaren)\b/i;
+const CTA_OFFER = /\b(demo|trial|consultation|walkthrough|free audit|call with|termin|beratung|testversion)\b/i;
 const VENDOR_VOICE = /^(we|our|us|wir|unser\w*)\b/i;
 const QUOTED = /^["“„«]/;
 
@@ -69,24 +73,47 @@ const usableSentence = (sentence: string) =>
   wordCount(sentence) >= 5 &&
   wordCount(sentence) <= MAX_SENTENCE_WORDS;
 
-function bestSentence(body: string): string | undefined {
+/** "Compressors fail at 2 a.m.": a sentence telling what goes wrong today, not a promise about it. */
+function statesProblem(sentence: string, lex: Lexicon, companyName: string): boolean {
+  // "We … catch account takeover that endpoint tools never see" is the product at work; so is
+  // "Recallwell reads your PMS" (the name's first word, for "Recallwell Health").
+  const squashed = squash(sentence);
+  const firstWord = squash(companyName.split(' ')[0] ?? '');
+  const named = squashed.includes(squash(companyName)) || (firstWord.length >= 5 && squashed.includes(firstWord));
+  if (VENDOR_VOICE.test(sentence) || (companyName && named)) return false;
+  return lex.statedPainMarkers.test(sentence) && !lex.promiseMarkers.test(sentence);
+}
+
+function bestSentence(body: string, lex: Lexicon, companyName: string): string | undefined {
   const candidates = sentences(body).map(firstClause).filter(usableSentence);
-  const plain = candidates.find((sentence) => !/^(it|this|that|they|these|es|dies|das)\b/i.test(sentence));
+  // What the product does, not the problem a benefit card opens with ("Compressors fail at 2 a.m.").
+  const plain =
+    candidates.find(
+      (sentence) =>
+        !/^(it|this|that|they|these|es|dies|das)\b/i.test(sentence) && !statesProblem(sentence, lex, companyName),
+    ) ?? candidates.find((sentence) => !/^(it|this|that|they|these|es|dies|das)\b/i.test(sentence));
   const chosen = plain ?? candidates[0];
   return chosen ? asStatement(firstClause(chosen)) : undefined;
 }
 
 /** What the product does: feature sections, bold lead-ins and definition lists, in page order. */
-export function capabilitiesOf(page: PageContent, sections: Section[], companyName: string): Capability[] {
+export function capabilitiesOf(
+  page: PageContent,
+  sections: Section[],
+  companyName: string,
+  lex: Lexicon,
+): Capability[] {
   const found: Capability[] = [];
   const nameKey = squash(companyName);
   // Long pages repeat their cards: each body is read once.
   const read = new Map<string, string | undefined>();
   const add = (headline: string | undefined, body: string) => {
     if (found.length >= MAX_CAPABILITIES) return;
-    if (!read.has(body)) read.set(body, bestSentence(body));
+    if (!read.has(body)) read.set(body, bestSentence(body, lex, companyName));
     const sentence = read.get(body);
     if (!sentence) return;
+    // The closing call to action ("See how much … Larder can take off your plate. A 30-minute demo…").
+    if (CTA_SECTION.test(sentence) && CTA_OFFER.test(body)) return;
     const title = headline ? clean(headline).replace(/[.:!]+$/, '') : undefined;
     if (title && (squash(title) === nameKey || wordCount(title) > 14 || QUESTION.test(title))) return;
     // "Ihr ISMS an einem Ort: Richtlinien, Risiken, Maßnahmen und Nachweise": a summary of them all.
@@ -97,7 +124,9 @@ export function capabilitiesOf(page: PageContent, sections: Section[], companyNa
   let scanned = 0;
   for (const section of sections) {
     if (found.length >= MAX_CAPABILITIES) break;
-    if (section.role !== 'capability') continue;
+    // The one answer under a question ("How much is your bank charging you?" → "Transparent FX
+    // pricing") is a capability, whatever its own heading suggests.
+    if (section.role !== 'capability' && !(section.parent && answeredQuestion(section.parent))) continue;
     // A page's capabilities are in its first few dozen sections; a very long page repeats them.
     scanned += 1;
     if (scanned > MAX_CAPABILITY_SECTIONS) break;
@@ -111,7 +140,8 @@ export function capabilitiesOf(page: PageContent, sections: Section[], companyNa
     // A testimonial wall (quotes and their attributions) is not a capability; one quote beside a feature is.
     const quotes = section.blocks.filter((block) => QUOTED.test(block.text)).length;
     const testimonials =
-      quotes > 0 && quotes * 2 >= section.blocks.length - section.blocks.filter((block) => block.lead).length;
+      quotes >= 2 ||
+      (quotes > 0 && quotes * 2 >= section.blocks.length - section.blocks.filter((block) => block.lead).length);
     // A section of cards: its own text is an introduction, each card a capability.
     const cards = section.children.filter((child) => child.role === 'capability').length;
     if (section.level >= 2 && items < 2 && cards < 2 && !testimonials && spacedWords(body) >= MIN_BODY_WORDS) {
@@ -132,6 +162,49 @@ export function capabilitiesOf(page: PageContent, sections: Section[], companyNa
     }
   }
   return found;
+}
+
+/**
+ * A question section answered by one sub-section: "How much is your bank really charging you to buy
+ * currency?", its explanation, then "Transparent FX pricing". The page pairs them by layout.
+ */
+export function answeredQuestion(section: Section): Section | undefined {
+  if (!QUESTION.test(section.heading) || section.children.length !== 1 || section.role === 'other') return undefined;
+  const explanation = section.blocks
+    .filter((block) => !QUOTED.test(block.text))
+    .map((block) => block.text)
+    .join(' ');
+  const [answer] = section.children as [Section];
+  if (spacedWords(explanation) < MIN_BODY_WORDS || spacedWords(sectionText(answer)) < MIN_BODY_WORDS) return undefined;
+  return answer;
+}
+
+/**
+ * The problem a question section states, from its explanation: the sentence that says what goes
+ * wrong ("A currency swing in between can wipe out the profit on an entire season"), else the
+ * first, else the question said as a statement.
+ */
+export function questionPain(section: Section, lex: Lexicon, companyName: string): PainStatement | undefined {
+  const explanation = section.blocks.map((block) => block.text).join(' ');
+  const candidates = sentences(explanation)
+    .slice(0, 3)
+    .map(firstClause)
+    .filter((sentence) => usableSentence(sentence) && !VENDOR_VOICE.test(sentence) && !QUOTED.test(sentence));
+  const harmful = candidates.find(
+    (sentence) =>
+      // "… that's £200,000 a year": a sentence leaning on the one before does not stand alone.
+      (!/(^|,\s*)(that|this|it|these|those)('s|’s|\s+is|\s+are|\s+means)\b/i.test(sentence) &&
+        statesProblem(sentence, lex, companyName)) ||
+      (!lex.promiseMarkers.test(sentence) && words(sentence).some((word) => lex.negativeWords.has(word))),
+  );
+  const chosen = harmful ?? candidates[0] ?? lex.questionToStatement(section.heading);
+  if (!chosen) return undefined;
+  return {
+    sentence: asStatement(chosen),
+    phrase: undefined,
+    source: 'problem',
+    text: `${section.heading} ${explanation}`,
+  };
 }
 
 /**
@@ -206,7 +279,7 @@ export function problemStatements(sections: Section[], lex: Lexicon, proper: Set
   }
   for (const section of sections) {
     // Pains asked as questions in headings anywhere ("Still reconciling in spreadsheets?").
-    if (section.role === 'problem' || section.role === 'capability') {
+    if ((section.role === 'problem' || section.role === 'capability') && !answeredQuestion(section)) {
       if (QUESTION.test(section.heading) && lex.questionToStatement(section.heading)) add(section.heading);
     }
   }
@@ -241,6 +314,7 @@ export function benefitPain(capability: Capability, lex: Lexicon, proper: Set<st
         const harmful =
           isNegative(object, lex) || (rule.acceptsReducible && isNegative(object, lex, lex.reducibleWords));
         if (rule.needsNegativeObject && !harmful) continue;
+        if (rule.needsMeasure && !isMeasure(object, lex)) continue;
         // The verb a headline opens with is its claim ("Improve forecast accuracy" is not about forecasting).
         const opening = index === 0 || rule.objectSide === 'before' ? 0 : 5;
         const score = opening + rule.priority + order * 3 + index / 40;
@@ -268,6 +342,25 @@ export function benefitPain(capability: Capability, lex: Lexicon, proper: Set<st
     source: 'benefit',
     text: capability.text,
   };
+}
+
+/**
+ * A problem the page states inside a benefit's text: "Never lose a walk-in full of inventory
+ * again" explained by "Compressors fail at 2 a.m. and doors get left ajar on Friday nights." The
+ * reader's situation in the page's words, rather than one read back from the benefit's verb.
+ */
+export function statedPain(capability: Capability, lex: Lexicon, companyName: string): PainStatement | undefined {
+  const body = capability.headline
+    ? capability.text.slice(capability.text.indexOf(capability.headline) + capability.headline.length)
+    : capability.text;
+  for (const sentence of sentences(body).slice(0, 3)) {
+    const text = firstClause(sentence);
+    if (!usableSentence(text) || wordCount(text) > 25 || QUOTED.test(text)) continue;
+    if (asStatement(text) === capability.sentence) continue;
+    if (!statesProblem(text, lex, companyName) || /\d\s*%/.test(text)) continue;
+    return { sentence: asStatement(text), phrase: undefined, source: 'problem', text: capability.text };
+  }
+  return undefined;
 }
 
 /**

@@ -92,6 +92,7 @@ const BENEFIT_RULES: BenefitRule[] = [
     6,
     (o) => o,
     (o, plural) => `${capital(o)} ${verb(plural, 'bleibt', 'bleiben')} unter den Möglichkeiten.`,
+    { needsMeasure: true },
   ),
   rule(
     /\s+(?:überwachen|im blick behalten|transparent machen)\b/giu,
@@ -165,7 +166,10 @@ export const GERMAN: Lexicon = {
     eine, einen, einem, einer, auch, als, bei, von, vom, zu, zum, zur, im, in, an, am, aus, nach, über, unter,
     durch, ohne, oder, aber, wie, was, wer, wenn, dass, noch, nur, schon, sehr, mehr, weniger, so, es, um,
     wird, werden, hat, haben, kann, können, unsere, unser, jede, jeden, alle, eins, zwei, drei, vier, fünf,
-    sechs, sieben, acht, neun, zehn
+    sechs, sieben, acht, neun, zehn, welche, welcher, welches, welchen, dieser, diese, dieses, diesen, jeder,
+    jedes, sich, dann, denn, doch, etwas, ganz, immer, wieder, hier, dort, heute, morgen, nächste, nächsten,
+    sowie, damit, sodass, sondern, weil, während, bevor, nachdem, sobald, gibt, geht, macht, wurde, wurden,
+    sein, seine, seinen, ihrem, unseren, keine, kein, einfach, direkt
   `),
   determiners: list(`
     die, der, das, den, dem, des, ihre, ihren, ihrer, ihrem, eure, unsere, unser, unseren, alle, jede, jeden,
@@ -178,6 +182,10 @@ export const GERMAN: Lexicon = {
   `),
   problemMarkers:
     /\b(zu|nie|niemand|nicht|kein(e|en)?|noch|immer noch|ohne|statt|verloren|verschoben|fehl\w*|unklar\w*|veraltet\w*|stunden|wochen|chaos|suche|papier|zettel\w*)\b|\?\s*$/i,
+  statedPainMarkers:
+    /\b(fehlt|fehlen|verlier\w*|verloren|nie|niemand|keine? zeit|zu spät|hinterher\w*|such(en|t)|stapeln|vergessen|übersehen|bleib(t|en) liegen)\b/i,
+  promiseMarkers:
+    /\b(nie wieder|nicht mehr|kein\w* mehr|damit sie|ohne|statt|anstatt|muss|müssen)\b|^(mit|dank|wenn|sobald|falls)\b/i,
   verbs: DE_VERBS,
   phraseBreakers: new Set([...DE_VERBS, ...DE_FUNCTION_WORDS]),
   emptySubjects: list(`
@@ -197,6 +205,11 @@ export const GERMAN: Lexicon = {
   `),
   reducibleWords: list(`
     kosten, zeit, zeiten, durchlaufzeiten, lieferzeiten, aufwand, bestände, bestand, energiekosten
+  `),
+  measureWords: list(`
+    quote, marge, umsatz, verfügbarkeit, effizienz, produktivität, qualität, termintreue, liefertreue,
+    auslastung, transparenz, sicherheit, zufriedenheit, ertrag, gewinn, leistung, durchsatz, ausbringung,
+    oee, gesamtanlageneffektivität, wirtschaftlichkeit, rentabilität, planungssicherheit, kapazität
   `),
   singularNouns: list(`
     logistik, planung, produktion, fertigung, instandhaltung, qualität, sicherheit, zettelwirtschaft,

@@ -86,6 +86,7 @@ const BENEFIT_RULES: BenefitRule[] = [
     7,
     (o) => o,
     (o, plural) => `${capital(o)} ${be(plural)} lower than ${plural ? 'they' : 'it'} should be.`,
+    { needsMeasure: true },
   ),
   rule(
     /(?:^|(?<=\s))(?:simplify|simplifies|streamline|streamlines|streamlining|optimi[sz]e|optimi[sz]es|optimi[sz]ing)\s+/giu,
@@ -224,6 +225,10 @@ export const ENGLISH: Lexicon = {
   `),
   problemMarkers:
     /\b(too|never|nobody|no one|nothing|can't|cannot|don't|doesn't|isn't|aren't|won't|still|without|stuck|lost|miss(es|ed)?|late|guess|fail(s|ed)?|broken|wrong|waste[sd]?|hours|weeks|months|nightmare|chaos)\b|\?\s*$/i,
+  statedPainMarkers:
+    /\b(fail(s|ed)?|breaks? down|broke down|broken|lose|loses|lost|miss(es|ed)?|don't|doesn't|can't|cannot|won't|never|nobody|no one|waste[sd]?|scrambl\w*|chas(e|es|ing)|stuck|buried|piles? up|slip(s|ped)? through|guess(es|ing)?|overdue|falls? behind|falls? through|wipes? out|eats? into|erodes?|costs? you)\b/i,
+  promiseMarkers:
+    /\b(so (that )?you|you('ll| will)|never again|no more|no longer|instead of|without|before (it|they|anyone)|(has|have) to|need to|needs to)\b|^(with|using|thanks to|if|when|whenever|once)\b/i,
   verbs: EN_VERBS,
   phraseBreakers: new Set([...EN_VERBS, ...EN_FUNCTION_WORDS]),
   emptySubjects: list(`
@@ -253,6 +258,14 @@ export const ENGLISH: Lexicon = {
     costs, cost, spend, spending, expenses, fees, time, times, lead times, turnaround, cycle time, wait times,
     response time, hours, days, handling time, inventory, premiums, bills, rates, dso, days in a/r, effort,
     workload, labor costs, labour costs
+  `),
+  measureWords: list(`
+    rate, rates, margin, margins, revenue, revenues, uptime, yield, yields, accuracy, conversion, conversions,
+    retention, throughput, productivity, sales, score, scores, utilization, utilisation, efficiency, output,
+    capacity, quality, performance, profit, profits, profitability, collections, satisfaction, engagement,
+    adoption, speed, occupancy, bookings, pipeline, roi, savings, growth, reliability, availability, visibility,
+    consistency, coverage, attendance, production, volume, volumes, response, responses, reach, compliance,
+    cash, income, value, velocity, ranking, rankings, traffic, leads, renewals, nps, csat, oee
   `),
   singularNouns: list(`
     analytics, logistics, news, series, physics, economics, compliance, status, sales, business, access,
@@ -296,7 +309,7 @@ export const ENGLISH: Lexicon = {
   `),
   titleSmallWords: list('of, and, for, the, in, at, to, &'),
   resultVerbs:
-    /\b(cut|cuts|reduced|reduces|lowered|lowers|increased|increases|raised|raises|grew|grows|saved|saves|doubled|tripled|halved|improved|improves|boosted|boosts|shortened|recovered|achieved|went from|dropped|fell|eliminated|avoided|won|hit|reached|gained|freed|slashed|decreased)\b/i,
+    /\b(cuts?|reduc(?:es|ed)|lower(?:s|ed)|increas(?:es|ed)|rais(?:es|ed)|gr(?:ew|ows)|sav(?:es|ed)|doubl(?:es|ed)|tripl(?:es|ed)|halv(?:es|ed)|improv(?:es|ed)|boost(?:s|ed)|shorten(?:s|ed)|recover(?:s|ed)|recoup(?:s|ed)|reclaim(?:s|ed)|achiev(?:es|ed)|went from|goes from|dropp(?:ed)|drops|f[ae]ll|falls|eliminat(?:es|ed)|avoid(?:s|ed)|w(?:on|ins)|hit|hits|reach(?:es|ed)|gain(?:s|ed)|free[sd]|slash(?:es|ed)|decreas(?:es|ed)|negotiat(?:es|ed)|catch(?:es)|caught|trim(?:s|med)|accelerat(?:es|ed)|lift(?:s|ed)|redeploy(?:s|ed)|shr(?:inks|ank))\b/i,
   triggers: [
     {
       kind: 'expansion',

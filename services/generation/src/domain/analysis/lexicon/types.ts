@@ -21,6 +21,8 @@ export interface BenefitRule {
   needsNegativeObject?: boolean;
   /** Also accepts objects that can only be too high (costs, time) as "negative". */
   acceptsReducible?: boolean;
+  /** Only when the object is something measured that can rise ("win rate", "Termintreue"): "improve plan" says nothing. */
+  needsMeasure?: boolean;
   /** Reads only a headline's opening word ("Real-time tracking"), never a sentence in the body. */
   headlineOnly?: boolean;
 }
@@ -48,6 +50,13 @@ export interface Lexicon {
   objectStops: Set<string>;
   /** Words that make a statement read as a problem ("too", "never", "nobody"). */
   problemMarkers: RegExp;
+  /**
+   * Words by which a sentence inside a benefit's text tells what goes wrong today ("Compressors
+   * fail at 2 a.m."); stricter than problemMarkers, which read headings.
+   */
+  statedPainMarkers: RegExp;
+  /** Promises that read like problems ("so you never miss", "nie wieder"): never a stated pain. */
+  promiseMarkers: RegExp;
   /** Subjects that say nothing on their own ("Nobody", "You", "Teams"). */
   emptySubjects: Set<string>;
   /** Nouns too general to stand alone as a pain's short form ("schedules", "data"). */
@@ -56,6 +65,8 @@ export interface Lexicon {
   negativeWords: Set<string>;
   /** What a benefit may "reduce" besides bad things: costs, time, spend… */
   reducibleWords: Set<string>;
+  /** Measures a benefit can raise: rates, margins, uptime (German: also the end of a compound). */
+  measureWords: Set<string>;
   /** Mass nouns that look plural or take a singular verb ("analytics", "logistics", "news"). */
   singularNouns: Set<string>;
   benefitRules: BenefitRule[];
