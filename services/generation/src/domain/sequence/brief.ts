@@ -1,9 +1,9 @@
 import { isInjection, readingLevel } from '@seqgen/checks';
 import type { CheckContext, Customization, SubmittedAnalysis, WritingLanguage } from '@seqgen/proto';
 import type { CompanyProfile } from '../analysis/builtin/index.ts';
-import { isNegative } from '../analysis/builtin/phrases.ts';
+import { isNegative, midSentence } from '../analysis/builtin/phrases.ts';
 import { lexiconFor } from '../analysis/lexicon/index.ts';
-import { clean, sentences, truncate, wordCount } from '../extraction/text.ts';
+import { clean, sentences, truncate, wordCount, words } from '../extraction/text.ts';
 import { type ReaderContext, readContext } from './context.ts';
 
 /**
@@ -151,12 +151,12 @@ const OUTCOMES: [Outcome, RegExp][] = [
   ],
   [
     'revenue',
-    /revenue|sales|pipeline|conversion|cart|deal|churn|repeat|leads?\b|booking|no-show|discount|quota|chargeback|denial|denied|claim|umsatz|vertrieb/i,
+    /revenue|sales|pipeline|conversion|cart|deal|churn|repeat|leads?\b|booking|no-show|discount|quota|chargeback|denial|denied|claim|slip away|lost (production|customers|patients|orders)|umsatz|vertrieb/i,
   ],
-  ['cost', /cost|spend|fuel|price|expens|loss|waste|scrap|margin|budget|fee|overtime|kosten|ausschuss/i],
+  ['cost', /cost|spend|fuel|price|expens|loss|waste|scrap|margin|profit|budget|fee|overtime|kosten|ausschuss|gewinn/i],
   [
     'visibility',
-    /visib|real-time|real time|tracking|transparen|insight|report|dashboard|drift|explain|überblick|echtzeit/i,
+    /visib|real-time|real time|tracking|transparen|insight|report|dashboard|drift|explain|phantom|stale|out of date|out-of-date|guess|überblick|echtzeit/i,
   ],
   [
     'time',
@@ -165,8 +165,11 @@ const OUTCOMES: [Outcome, RegExp][] = [
 ];
 
 const outcomeIn = (text: string): Outcome | undefined => OUTCOMES.find(([, pattern]) => pattern.test(text))?.[0];
-/** What a pain costs: read from the pain, and from its solution only when the pain does not say. */
-const outcomeOf = (pain: string, solution: string): Outcome => outcomeIn(pain) ?? outcomeIn(solution) ?? 'general';
+/**
+ * What a pain costs, read from the pain alone: a solution's words ("every night", "scheduling")
+ * say what the product does, not what the problem costs, and a wrong stakes line is worse than none.
+ */
+const outcomeOf = (pain: string): Outcome => outcomeIn(pain) ?? 'general';
 
 /** A solution's headline is its name only when it reads as one: short, no verb, no figures. */
 function solutionName(headline: string | undefined, language: WritingLanguage): string | undefined {
@@ -177,8 +180,11 @@ function solutionName(headline: string | undefined, language: WritingLanguage): 
   const imperative =
     /^(cut|reduce|automate|eliminate|stop|get|see|make|keep|turn|prove|install|replace|predict|detect|track|shorten|avoid|improve|boost|fill|build|plan|run|senken|vermeiden|automatisieren|steigern)\b/i;
   if (imperative.test(text)) return undefined;
-  // Title Case names of common words read as shouting mid-sentence; names of products keep theirs.
-  if (language === 'en' && /^\p{Lu}\p{Ll}+(\s\p{Ll}+)+$/u.test(text))
+  // A name of common words ("Transparent FX pricing", "Batch payments & accounting sync") reads as
+  // shouting mid-sentence with its capital; names of products ("Smart Recall", "No-Show Shield") keep theirs.
+  const [first = '', ...rest] = text.split(' ');
+  const common = rest.length > 0 && rest.every((word) => /^(\p{Ll}|&|[\p{Lu}\d]{2,}s?$)/u.test(word));
+  if (language === 'en' && /^\p{Lu}\p{Ll}+$/u.test(first) && common)
     return text.charAt(0).toLowerCase() + text.slice(1);
   return text;
 }
@@ -304,7 +310,7 @@ export function buildBrief(input: BriefInput): SequenceBrief {
     pairs.push({
       pain: { sentence: painSentence, phrase: phrase && !/\?/.test(phrase) ? phrase : shortPain(painText, language) },
       solution: { name: solutionName(split.headline, language), sentence },
-      outcome: outcomeOf(painText, solutionText),
+      outcome: outcomeOf(phrase ? `${painText} ${phrase}` : painText),
     });
   }
   if (!pairs.length) {
@@ -443,14 +449,27 @@ function audiencePhrase(audience: string, language: WritingLanguage): string | u
  */
 function peersOf(audience: string, language: WritingLanguage): string | undefined {
   const phrase = audiencePhrase(audience, language);
-  if (phrase && wordCount(phrase) <= 6) return phrase;
+  // "dental practices and dental teams" says its group twice: the first item says it once.
+  const repeats = (text: string) => {
+    const seen = words(text).filter((word) => word.length > 3);
+    return new Set(seen).size < seen.length;
+  };
+  if (phrase && wordCount(phrase) <= 6 && !repeats(phrase)) {
+    return language === 'de' ? midSentence(phrase, lexiconFor('de'), new Set()) : phrase;
+  }
   const who = (language === 'de' ? audience.split(':').at(-1) : audience.split(/\s(?:at|in)\s/)[0]) ?? '';
+  // "Logistics & transportation managers" is one group: "&" joins inside an item, "and" between items.
   const first = who
-    .split(/,\s*|\s+(?:and|und|&)\s+/)[0]
+    .split(/,\s*|\s+(?:and|und)\s+/)[0]
     ?.trim()
     .replace(/[.;:]+$/, '');
-  if (!first || wordCount(first) > 4 || wordCount(first) < 1) return undefined;
-  return language === 'de' ? first : first.charAt(0).toLowerCase() + first.slice(1);
+  if (!first || wordCount(first) > 5 || wordCount(first) < 1) return undefined;
+  // German: "mittelständische Fertigungsbetriebe" mid-sentence; the noun keeps its capital.
+  if (language === 'de') return midSentence(first, lexiconFor('de'), new Set());
+  // Peers are people or organisations in the plural ("shippers"); a field ("logistics") is not.
+  const last = first.split(' ').at(-1) ?? '';
+  if (!/s$/i.test(last) || /(ics|ops|sales|operations|business|services)$/i.test(last)) return undefined;
+  return /^\p{Lu}\p{Ll}/u.test(first) ? first.charAt(0).toLowerCase() + first.slice(1) : first;
 }
 
 /**

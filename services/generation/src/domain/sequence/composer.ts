@@ -134,7 +134,7 @@ class Writer {
       opener.push(...this.#lines(steps.openAbout, slots, 0));
     }
     if (persona && !trigger) opener.push(...this.#persona(steps.openPersona, slots, 1));
-    const body: Line[] = [...this.#lines(steps.pain, slots, 0)];
+    const body: Line[] = [...this.#lines(steps.pain, slots, 0), ...this.#lines(steps.peers, slots, 1)];
     const stakes = this.#stakes(pair, slots);
     if (stakes) body.push({ text: stakes, drop: 2 });
     return this.#email(

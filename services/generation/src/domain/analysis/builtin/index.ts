@@ -4,7 +4,7 @@ import { clean } from '../../extraction/text.ts';
 import { type Lexicon, lexiconFor } from '../lexicon/index.ts';
 import { companyNameOf, describeCompany, heroOf } from './company.ts';
 import { pageLanguage } from './language.ts';
-import { assign, similarity, topicOf } from './pairing.ts';
+import { assign, keyedTopicOf, similarity, topicOf } from './pairing.ts';
 import { peopleOf } from './people.ts';
 import { properNounsOf, sentenceCase } from './phrases.ts';
 import { customersOf, proofPointsOf } from './proofs.ts';
@@ -163,10 +163,12 @@ function pairsOf(
   }
   // Everything else by meaning; capabilities the layout already paired are not offered again.
   const offered = capabilities.map((capability, index) =>
-    taken.has(index) ? new Set<string>() : topicOf(capability.text, lex),
+    taken.has(index)
+      ? new Set<string>()
+      : keyedTopicOf(capability.text, capability.headline ?? capability.sentence, lex),
   );
   const matched = assign(
-    problems.map((pain) => topicOf(pain.text, lex)),
+    problems.map((pain) => keyedTopicOf(pain.text, pain.phrase ?? pain.sentence, lex)),
     offered,
     MIN_PAIR_SCORE,
   );

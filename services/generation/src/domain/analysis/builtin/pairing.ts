@@ -12,8 +12,15 @@ export type Topic = Set<string>;
 
 const STEM = 6;
 const conceptEntries = Object.entries(CONCEPTS);
-const EN_SUFFIXES = /(?:ings|ing|edly|ed|ers|er|ies|es|s)$/;
+const EN_SUFFIXES = /(?:ings|ing|edly|ed|ers|er|ies|es|ly|s)$/;
 const DE_SUFFIXES = /(?:ungen|en|er|es|e|n|s)$/;
+
+/**
+ * How often and how long ("every week", "hours a day") say nothing about which problem: nightly
+ * cleaning does not answer "the same things get missed every week".
+ */
+const FREQUENCY =
+  /^(days?|daily|weeks?|weekly|months?|monthly|years?|yearly|annual|nights?|nightly|hours?|hourly|minutes?|times?|today|tomorrow|tage?n?|täglich|wochen?|wöchentlich|monate?|monatlich|jahre?|stunden?|minuten)$/;
 
 /** "counting", "counts" → "count"; "drifted" → "drift"; long words cut to six letters. */
 export function stemOf(word: string, lex: Lexicon): string {
@@ -24,16 +31,21 @@ export function stemOf(word: string, lex: Lexicon): string {
   return base.slice(0, lex.code === 'de' ? STEM - 1 : STEM);
 }
 
+/** "RFIs", "ERP", "SKU": short names written in capitals say as much as long words. */
+const ACRONYM = /\b([A-Z][A-Z0-9]{2,4})s?\b/g;
+
 export function topicOf(text: string, lex: Lexicon): Topic {
   const topic: Topic = new Set();
   const lower = text.toLowerCase();
   for (const token of words(lower)) {
     // "call-out" also matches "calls": hyphenated words count as their parts too.
-    for (const word of token.includes('-') ? [token, ...token.split('-')] : [token]) {
-      if (word.length < 4 || lex.stopwords.has(word) || /^\d/.test(word)) continue;
+    for (const part of token.includes('-') ? [token, ...token.split('-')] : [token]) {
+      const word = part.replace(/['’]s$/, '');
+      if (word.length < 4 || lex.stopwords.has(word) || FREQUENCY.test(word) || /^\d/.test(word)) continue;
       topic.add(stemOf(word, lex));
     }
   }
+  for (const match of text.matchAll(ACRONYM)) topic.add((match[1] as string).toLowerCase());
   for (const [concept, starts] of conceptEntries) {
     if (starts.some((start) => hasWordStart(lower, start))) topic.add(`#${concept}`);
   }
@@ -47,6 +59,17 @@ function hasWordStart(text: string, start: string): boolean {
     at = text.indexOf(start, at + 1);
   }
   return false;
+}
+
+/**
+ * A topic that also marks the words of a short key (a feature's name, a pain's label) with "^":
+ * "field working off old drawings" and "Always-current drawings" share a name word, which counts
+ * on top of the words their texts share.
+ */
+export function keyedTopicOf(text: string, key: string | undefined, lex: Lexicon): Topic {
+  const topic = topicOf(text, lex);
+  if (key) for (const term of topicOf(key, lex)) if (!term.startsWith('#')) topic.add(`^${term}`);
+  return topic;
 }
 
 /** Weights of each term across the options: rare terms say more. */

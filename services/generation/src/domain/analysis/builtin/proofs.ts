@@ -101,7 +101,8 @@ export function parseAttribution(text: string, lex: Lexicon, vendor: string): At
     } else if (isRole(second, lex)) {
       person = first;
       title = second;
-      company = rest.join(', ') || undefined;
+      // "…, Osteria Bellini, Sacramento": what follows the company is where it is.
+      company = rest[0];
     } else if (isRole(first, lex)) {
       title = first;
       company = second;
@@ -287,9 +288,14 @@ export function customersOf(
   const names: string[] = [];
   const add = (name: string | undefined) => {
     const valid = validName(name, lex, vendor);
-    // "Elektro Brandl" and "Elektro Brandl GmbH" are one customer.
+    // "Elektro Brandl" and "Elektro Brandl GmbH", "Lorenz & Söhne" and "Lorenz & Söhne Spedition": one customer.
     const key = valid ? squash(stripLegalForm(valid)) : '';
-    if (valid && !names.some((other) => squash(stripLegalForm(other)) === key)) names.push(valid);
+    const same = (other: string) => {
+      const otherKey = squash(stripLegalForm(other));
+      const [shorter, longer] = otherKey.length < key.length ? [otherKey, key] : [key, otherKey];
+      return shorter === longer || (shorter.length >= 8 && longer.startsWith(shorter));
+    };
+    if (valid && !names.some(same)) names.push(valid);
   };
   for (const proof of proofs) add(proof.customer);
   for (const page of pages) for (const name of page?.logoNames ?? []) add(name);

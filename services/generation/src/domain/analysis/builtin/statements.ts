@@ -45,7 +45,8 @@ const CALL_TO_ACTION =
   /^(book|request|schedule|get|start|try|see|learn|read|watch|download|contact|talk|join|sign|explore|discover|jetzt|mehr|kontakt|demo|termin)\b.{0,40}$|[→›»]\s*$/i;
 const CTA_SECTION =
   /^(see|book|request|schedule|get|start|try|talk|join|sign up|contact|find out|erleben|testen|vereinbaren)\b/i;
-const CTA_OFFER = /\b(demo|trial|consultation|walkthrough|free audit|call with|termin|beratung|testversion)\b/i;
+const CTA_OFFER =
+  /\b(demo|trial|consultation|walkthrough|free audit|call with|termin|beratung|testversion|(connect|set up|sign up)\b.{0,40}\bin (a few|ten|five|\d+) minutes)\b/i;
 const VENDOR_VOICE = /^(we|our|us|wir|unser\w*)\b/i;
 const QUOTED = /^["“„«]/;
 
@@ -112,9 +113,10 @@ export function capabilitiesOf(
     if (!read.has(body)) read.set(body, bestSentence(body, lex, companyName));
     const sentence = read.get(body);
     if (!sentence) return;
-    // The closing call to action ("See how much … Larder can take off your plate. A 30-minute demo…").
-    if (CTA_SECTION.test(sentence) && CTA_OFFER.test(body)) return;
+    // The closing call to action ("See how much … Larder can take off your plate. A 30-minute demo…",
+    // "See Who Owns Your Cloud Bill by Tomorrow Morning: Connect a billing account in ten minutes").
     const title = headline ? clean(headline).replace(/[.:!]+$/, '') : undefined;
+    if ((CTA_SECTION.test(sentence) || CTA_SECTION.test(title ?? '')) && CTA_OFFER.test(body)) return;
     if (title && (squash(title) === nameKey || wordCount(title) > 14 || QUESTION.test(title))) return;
     // "Ihr ISMS an einem Ort: Richtlinien, Risiken, Maßnahmen und Nachweise": a summary of them all.
     if (title && (title.match(/,/g)?.length ?? 0) >= 2) return;
@@ -207,6 +209,30 @@ export function questionPain(section: Section, lex: Lexicon, companyName: string
   };
 }
 
+const LISTED_BECAUSE = /\b(?:because|since|weil|da)\s+(.+?)[.!:]?$/iu;
+
+/** The problems a sentence lists after "because": each clause that says something goes wrong. */
+function listedProblems(text: string, lex: Lexicon): string[] {
+  for (const sentence of sentences(text)) {
+    const rest = LISTED_BECAUSE.exec(sentence)?.[1];
+    if (!rest) continue;
+    const clauses = rest
+      .split(
+        /,\s*(?:and\s+|or\s+|und\s+|oder\s+)?|\s+(?:and|und)\s+(?=(?:the|nobody|no one|you|your|they|niemand|die|der|das)\b)/iu,
+      )
+      .map((clause) => clause.trim())
+      .filter((clause) => wordCount(clause) >= 3 && isClause(clause, lex));
+    const problems = clauses.filter(
+      (clause) =>
+        lex.statedPainMarkers.test(clause) ||
+        /\b(keeps?|kept|get|gets|got)\s+\w+(ing|ed)\b|\bnever\b/i.test(clause) ||
+        words(clause).some((word) => lex.negativeWords.has(word)),
+    );
+    if (clauses.length >= 2 && problems.length >= 2) return problems.map((clause) => asStatement(clause));
+  }
+  return [];
+}
+
 /**
  * The page's own problem statements: the items of a problem section, and pains asked as
  * questions ("Still keying invoices by hand?"), each as a sentence and, where the subject is a
@@ -276,6 +302,13 @@ export function problemStatements(sections: Section[], lex: Lexicon, proper: Set
       }
     }
     for (const child of section.children) add(child.heading, sectionText(child));
+  }
+  // "They're calling because the crew keeps changing, the same things get missed every week, and
+  // nobody answers the phone": problems listed in a section's opening paragraph, one pain each.
+  for (const section of sections) {
+    if (section.role !== 'capability' && section.role !== 'problem') continue;
+    const opening = section.blocks.filter((block) => block.kind === 'p' && !block.lead).slice(0, 2);
+    for (const block of opening) for (const clause of listedProblems(block.text, lex)) add(clause);
   }
   for (const section of sections) {
     // Pains asked as questions in headings anywhere ("Still reconciling in spreadsheets?").

@@ -211,7 +211,9 @@ export const ENGLISH: Lexicon = {
     how, why, where, there, here, been, being, also, just, only, very, much, many, most, some, such, so, too,
     out, off, over, under, about, after, before, while, because, without, within, across, through, between,
     per, via, a, an, of, to, in, on, at, by, or, as, is, be, we, us, i, me, my, one, two, three, four, five,
-    six, seven, eight, nine, ten
+    six, seven, eight, nine, ten, keep, keeps, kept, get, gets, got, make, makes, made, take, takes, took,
+    thing, things, same, there's, nobody, someone, everyone, anyone, something, everything, want, wants, need,
+    needs, still, even, really, actually, always, often, lot, lots, way, ways
   `),
   determiners: list(`
     the, your, their, our, its, a, an, all, any, every, each, those, these, this, that, his, her, my, no

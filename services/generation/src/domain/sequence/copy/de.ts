@@ -56,7 +56,8 @@ export const DE: Copy = {
       risk: { neutral: ['Das schafft Risiken, die erst im Audit auffallen.'] },
       time: { neutral: ['Das kostet Stunden, die an anderer Stelle fehlen.'] },
       visibility: { neutral: ['Entscheidungen fallen dann auf Basis veralteter Zahlen.'] },
-      general: { neutral: ['Das bremst vieles andere mit aus.'] },
+      // A pain whose cost we cannot name gets no stakes line: a generic one reads as padding.
+      general: { neutral: [] },
     },
   },
   steps: {
@@ -87,10 +88,12 @@ export const DE: Copy = {
         neutral: ['In solchen Phasen rückt das Thema {painPhrase} oft nach oben.'],
         formal: ['In solchen Phasen rückt das Thema {painPhrase} häufig nach oben.'],
       },
-      pain: {
-        casual: ['{painSentence} Das erzählen mir viele {peers}.'],
-        neutral: ['{painSentence} Das erzählen mir viele {peers}.'],
-        formal: ['{painSentence} Diese Rückmeldung geben uns viele {peers}.'],
+      pain: { neutral: ['{painSentence}'] },
+      // Nach dem Schmerzpunkt, und als Erstes gestrichen, wenn die Mail zu lang oder zu schwer wird.
+      peers: {
+        casual: ['Das erzählen mir viele {peers}.'],
+        neutral: ['Das erzählen mir viele {peers}.'],
+        formal: ['Diese Rückmeldung geben uns viele {peers}.'],
       },
       solution: {
         casual: ['Genau dafür gibt es {company}. {solutionSentence}'],

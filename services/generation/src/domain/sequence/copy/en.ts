@@ -67,7 +67,7 @@ export const EN: Copy = {
       general: {
         casual: ["It's a drag on growth that adds up every quarter."],
         neutral: ['It is a drag on growth that adds up every quarter.'],
-        formal: ['It is a drag on growth that compounds every quarter.'],
+        formal: ['It is a drag on growth that adds up every quarter.'],
       },
     },
     below: {
@@ -108,7 +108,8 @@ export const EN: Copy = {
       risk: { neutral: ['It quietly adds risk that nobody sees until an audit or an incident.'] },
       time: { neutral: ['It quietly eats hours that could go to better work.'] },
       visibility: { neutral: ['It leaves teams deciding on numbers that are already out of date.'] },
-      general: { neutral: ['It quietly slows everything else down.'] },
+      // A pain whose cost we cannot name gets no stakes line: a generic one reads as padding.
+      general: { neutral: [] },
     },
   },
   steps: {
@@ -147,11 +148,13 @@ export const EN: Copy = {
         neutral: ['As {persona}, you likely see this more than most.'],
         formal: ['In your role as {persona}, you will know this challenge well.'],
       },
-      pain: {
-        veryCasual: ['{painSentence} I hear it from {peers} all the time.'],
-        casual: ['{painSentence} I hear that from a lot of {peers}.'],
-        neutral: ['{painSentence} It comes up with most {peers} I speak with.'],
-        formal: ['{painSentence} It is a concern we hear often from {peers}.'],
+      pain: { neutral: ['{painSentence}'] },
+      // Said after the pain, and the first thing to go when the email runs long or reads hard.
+      peers: {
+        veryCasual: ['I hear it from {peers} all the time.'],
+        casual: ['I hear that from a lot of {peers}.'],
+        neutral: ['It comes up with most {peers} I speak with.'],
+        formal: ['It is a concern we hear often from {peers}.'],
       },
       solution: {
         veryCasual: ['{company} fixes that with {solutionName}. {solutionSentence}', 'We fix that. {solutionSentence}'],

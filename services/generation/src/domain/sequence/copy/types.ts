@@ -51,6 +51,7 @@ export interface Copy {
       | 'openPersona'
       | 'bridge'
       | 'pain'
+      | 'peers'
       | 'solution'
       | 'courtesy'
       | 'ask',
