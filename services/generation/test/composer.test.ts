@@ -53,6 +53,7 @@ const PHRASE_SLOTS = [
   'implementationPhrase',
   'roiPhrase',
   'pricingPhrase',
+  'means',
   'trigger',
   'aboutYou',
 ];

@@ -194,6 +194,28 @@ describe('the built-in writer on every corpus site and every kind of request', (
     }
   });
 
+  it('a thin analysis as found (one pain) still fails no check and tells no sentence twice', () => {
+    const analysis = SubmittedAnalysis.parse(analyseSite(load('quantly')));
+    expect(analysis.customerPains).toHaveLength(1);
+    for (const request of Object.keys(REQUESTS) as RequestName[]) {
+      const { sequence, checks } = write('quantly', request, analysis);
+      // One pain leaves little to vary: a distinctness warning is honest, a failure is not.
+      const failing = [...checks.emails.flat(), ...checks.sequence].filter((check) => check.status === 'fail');
+      expect(failing, `${request}\n${text(sequence)}`).toEqual([]);
+      const told = new Map<string, number>();
+      sequence.forEach((email, index) => {
+        for (const sentence of email.body.split(/(?<=[.!?])\s+/)) {
+          if (countWords(sentence) < 8) continue;
+          expect(
+            told.get(sentence),
+            `${request}: "${sentence}" in emails ${told.get(sentence)} and ${index + 1}`,
+          ).toBeUndefined();
+          told.set(sentence, index + 1);
+        }
+      });
+    }
+  });
+
   it('uses every Manual Entry field where it fits, in English and German', () => {
     const manual = SubmittedAnalysis.parse({
       companyName: 'Ledgerline',

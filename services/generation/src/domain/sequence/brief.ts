@@ -58,6 +58,11 @@ export interface Pair {
     name: string | undefined;
     /** What it does, one sentence. */
     sentence: string;
+    /**
+     * How it does it, when the sentence says ("with AI-timed checkout recovery messages across
+     * email, SMS and WhatsApp"): a later email can refer to the solution without repeating it.
+     */
+    means: string | undefined;
   };
   outcome: Outcome;
 }
@@ -170,6 +175,26 @@ const outcomeIn = (text: string): Outcome | undefined => OUTCOMES.find(([, patte
  * say what the product does, not what the problem costs, and a wrong stakes line is worse than none.
  */
 const outcomeOf = (pain: string): Outcome => outcomeIn(pain) ?? 'general';
+
+/**
+ * "… reduce cart abandonment with AI-timed checkout recovery messages across email, SMS and
+ * WhatsApp." → "AI-timed checkout recovery messages across email, SMS and WhatsApp": what follows
+ * the last "with", "through", "using" or "by" in a sentence, when it is a phrase of its own.
+ */
+function meansOf(sentence: string, language: WritingLanguage): string | undefined {
+  const pattern =
+    language === 'de'
+      ? /\s(?:mit|durch|über)\s+([^,;:]{12,90}?)\.?$/u
+      : /\s(?:with|through|using|via|by)\s+([^,;:]*(?:,\s[^,;:]+)*?)\.?$/u;
+  const means = pattern
+    .exec(sentence)?.[1]
+    ?.trim()
+    .replace(/[.!]+$/, '');
+  if (!means || wordCount(means) < 3 || wordCount(means) > 14) return undefined;
+  // "by … before it happens", "with you": a clause or a person is not a means.
+  if (/\b(you|your team|us|before|when|until|so that|which|that)\b/i.test(means) && language === 'en') return undefined;
+  return means;
+}
 
 /** A solution's headline is its name only when it reads as one: short, no verb, no figures. */
 function solutionName(headline: string | undefined, language: WritingLanguage): string | undefined {
@@ -309,7 +334,7 @@ export function buildBrief(input: BriefInput): SequenceBrief {
     const phrase = phraseOf.get(clean(analysis.customerPains[index] ?? ''));
     pairs.push({
       pain: { sentence: painSentence, phrase: phrase && !/\?/.test(phrase) ? phrase : shortPain(painText, language) },
-      solution: { name: solutionName(split.headline, language), sentence },
+      solution: { name: solutionName(split.headline, language), sentence, means: meansOf(sentence, language) },
       outcome: outcomeOf(phrase ? `${painText} ${phrase}` : painText),
     });
   }
@@ -317,7 +342,7 @@ export function buildBrief(input: BriefInput): SequenceBrief {
     // Everything was filtered (the user asked to leave it out): the first pair, as written.
     pairs.push({
       pain: { sentence: statement(pains[0] ?? '') ?? `${name}.`, phrase: undefined },
-      solution: { name: undefined, sentence: statement(solutions[0] ?? description) ?? `${name}.` },
+      solution: { name: undefined, sentence: statement(solutions[0] ?? description) ?? `${name}.`, means: undefined },
       outcome: 'general',
     });
   }

@@ -91,6 +91,7 @@ class Writer {
   readonly #usedProofs = new Set<Proof>();
   /** Solutions whose sentence an email already told. */
   readonly #toldSolutions = new Set<Pair>();
+  readonly #toldMeans = new Set<Pair>();
   readonly #subjects = new Set<string>();
   readonly #toldStakes = new Set<string>();
   readonly #toldFillers = new Set<string>();
@@ -362,7 +363,8 @@ class Writer {
             .filter((sentence) => !this.#told.has(sentence))
             .slice(0, 2)
             .map((text) => ({ text, drop: 0 as const }));
-    // Nothing left untold: what the company does, once more, rather than an empty overview.
+    // Nothing left untold: the point in one line; the same sentence again would only repeat email 1.
+    if (!list.length) list.push(...this.#lines(steps.recap, slots, 0));
     if (!list.length) list.push({ text: this.#pair(0).solution.sentence, drop: 0 });
     return this.#email(
       'proof',
@@ -492,9 +494,16 @@ class Writer {
     return text;
   }
 
-  /** How the company answers the pain: said once per solution; later emails refer to it. */
+  /**
+   * How the company answers the pain: said once per solution; a later email may say how it works
+   * (its means, once), and otherwise refers to it.
+   */
   #solution(tones: Tones, pair: Pair, slots: Slots, drop: Line['drop'] = 0): Line[] {
-    if (this.#toldSolutions.has(pair)) return [];
+    if (this.#toldSolutions.has(pair)) {
+      if (!pair.solution.means || this.#toldMeans.has(pair)) return [];
+      this.#toldMeans.add(pair);
+      return this.#lines(this.#copy.means, { ...slots, means: pair.solution.means }, drop);
+    }
     this.#toldSolutions.add(pair);
     return this.#lines(tones, slots, drop);
   }
@@ -547,8 +556,13 @@ class Writer {
     };
     let email = layOut(subject, layout);
     if (countWords(email.body) < LIMITS.length.min + 3 && step !== 'breakup') {
-      // Too little left to say: a filler may come back rather than leave the email a fragment.
-      email = layOut(subject, { ...layout, fillers: this.#fillers(slots, true) });
+      // Too little left to say: a filler may come back rather than leave the email a fragment,
+      // but only as far as the length check needs; beyond that a repeat is padding.
+      email = layOut(subject, {
+        ...layout,
+        fillers: this.#fillers(slots, true),
+        budget: { ...layout.budget, min: LIMITS.length.min + 3 },
+      });
     }
     for (const filler of layout.fillers) if (email.body.includes(filler)) this.#toldFillers.add(filler);
     // The reader's company is the sequencer's to fill in, unless the user named the prospect.
@@ -565,17 +579,18 @@ class Writer {
     return email;
   }
 
-  /** Short sentences a short email may take, each once per sequence: a long one would only make it harder to read. */
+  /**
+   * Short sentences a short email may take, each once per sequence: a long one would only make it
+   * harder to read. `again`: a fragment of an email may take one already told, after every other.
+   */
   #fillers(slots: Slots, again = false): string[] {
-    return phrasingsFor(this.#copy.filler, this.#register)
+    const usable = phrasingsFor(this.#copy.filler, this.#register)
       .map((template) => choose({ neutral: [template] }, 'neutral', slots, this.#random, this.#transform))
       .filter(
-        (text): text is string =>
-          Boolean(text) &&
-          !this.#avoided(text as string) &&
-          (again || !this.#toldFillers.has(text as string)) &&
-          wordCount(text as string) <= 18,
+        (text): text is string => Boolean(text) && !this.#avoided(text as string) && wordCount(text as string) <= 18,
       );
+    const fresh = usable.filter((text) => !this.#toldFillers.has(text));
+    return again ? [...fresh, ...usable.filter((text) => this.#toldFillers.has(text))] : fresh;
   }
 }
 

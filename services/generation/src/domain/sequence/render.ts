@@ -139,6 +139,8 @@ function bodyOf(layout: Layout, keep: (line: Line) => boolean, extra: string[]):
  * long or reads too hard (the hardest optional sentence first); fillers come in when it runs
  * short. Sentences are never cut.
  */
+const MAX_FILLERS = 2;
+
 export function layOut(subject: string, layout: Layout): Email {
   const dropped = new Set<Line>();
   const lines = layout.paragraphs.flat();
@@ -177,7 +179,8 @@ export function layOut(subject: string, layout: Layout): Email {
   const extra: string[] = [];
   let count = words();
   for (const filler of layout.fillers) {
-    if (count >= layout.budget.min) break;
+    // Two at most: an email of fillers is padding, whatever its length.
+    if (count >= layout.budget.min || extra.length >= MAX_FILLERS) break;
     if (lines.some((line) => keep(line) && line.text.includes(filler))) continue;
     const added = countWords(filler);
     if (

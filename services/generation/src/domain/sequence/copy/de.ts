@@ -25,12 +25,23 @@ export const DE: Copy = {
     veryFormal: 'Mit freundlichen Grüßen',
   },
   peers: { industry: 'Teams aus der Branche {industry}', fallback: 'Teams wie Ihres' },
+  means: { neutral: ['Konkret heißt das: {means}.'] },
   filler: {
-    neutral: ['{companyIntro}', 'Gern zeige ich Ihnen, wie {company} arbeitet.', 'In wenigen Minuten ist das erklärt.'],
+    neutral: [
+      '{companyIntro}',
+      'Gern zeige ich Ihnen, wie {company} arbeitet.',
+      'In wenigen Minuten ist das erklärt.',
+      'Eine kurze Antwort genügt.',
+      'Gern auch einfach per E-Mail, wenn Ihnen das lieber ist.',
+      'Auch ein kurzes Nein hilft mir weiter.',
+    ],
     formal: [
       '{companyIntro}',
       'Gern erläutere ich Ihnen, wie {company} arbeitet.',
       'In wenigen Minuten ist das erklärt.',
+      'Eine kurze Rückmeldung genügt mir.',
+      'Gern können wir das auch per E-Mail klären, wenn Ihnen das lieber ist.',
+      'Auch eine kurze Absage hilft mir bei der Planung.',
     ],
   },
   stakes: {
@@ -181,6 +192,13 @@ export const DE: Copy = {
     overview: {
       subject: { neutral: ['Was sich mit {company} ändert'], formal: ['So arbeiten Teams mit {company}'] },
       open: { neutral: ['Kurz zusammengefasst, was sich mit {company} ändert.'] },
+      // Wenn jede Lösung schon erzählt ist: der Kern in einem Satz, nicht derselbe Satz noch einmal.
+      recap: {
+        neutral: [
+          'In einem Satz: {company} nimmt Ihrem Team das Thema {painPhrase} ab.',
+          '{company} ist für {peers} gemacht.',
+        ],
+      },
       ask: {
         neutral: ['Wollen wir uns ansehen, wie das bei {prospectOr} aussehen würde?'],
         formal: ['Wäre es hilfreich zu sehen, wie das bei {prospectOr} aussehen würde?'],

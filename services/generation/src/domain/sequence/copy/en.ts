@@ -23,18 +23,29 @@ export const EN: Copy = {
     veryFormal: 'Kind regards,',
   },
   peers: { industry: 'teams in {industry}', fallback: 'teams like yours' },
+  means: {
+    casual: ['In practice, that means {means}.'],
+    neutral: ['In practice, that means {means}.', 'The short version: it works through {means}.'],
+    formal: ['In practice, this means {means}.'],
+  },
   filler: {
     neutral: [
       '{companyIntro}',
       'We work with {peers} on exactly this.',
       'Happy to share more about how {company} works.',
       'I can walk you through it in a few minutes.',
+      'A one-line reply is plenty.',
+      'Happy to keep this to email if that is easier.',
+      'Even a quick no helps me plan.',
     ],
     formal: [
       '{companyIntro}',
       'We work with {peers} on exactly this.',
       'I would be glad to share more about how {company} works.',
       'I can walk you through it in a few minutes.',
+      'A brief reply is all I need.',
+      'I am happy to continue by email if that is easier.',
+      'Even a brief no would help me plan.',
     ],
   },
   stakes: {
@@ -287,6 +298,18 @@ export const EN: Copy = {
         casual: ["Here's what changes with {company}, in short."],
         neutral: ["Here's what {peers} get from {company}, in short."],
         formal: ['In brief, here is what {peers} gain from {company}.'],
+      },
+      // When every solution has been told already: the point in one line, not the same sentence again.
+      recap: {
+        casual: ["In one line: {company} takes {painPhrase} off your team's plate.", '{company} is built for {peers}.'],
+        neutral: [
+          "In one line: {company} exists to take {painPhrase} off your team's plate.",
+          '{company} is built for {peers}.',
+        ],
+        formal: [
+          'In short, {company} exists to resolve {painPhrase} for teams like yours.',
+          '{company} is built for {peers}.',
+        ],
       },
       ask: {
         casual: ['Want to see how that would look at {prospectOr}?'],

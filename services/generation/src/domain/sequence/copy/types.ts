@@ -9,7 +9,7 @@ import type { Outcome, Register } from '../brief.ts';
  * - sentences, always at the start of a sentence: {painSentence} {solutionSentence} {proofText}
  *   {fact} {mention} {differentiator} {implementation} {roi} {pricing} {news} {offer} {stakes}
  * - noun phrases, never at the start of a sentence: {painPhrase} {solutionName} {peers}
- *   {industry} {competitors} {mentionPhrase}; capitalised forms {PainPhrase} {SolutionName} may
+ *   {industry} {competitors} {mentionPhrase} {means}; capitalised forms {PainPhrase} {SolutionName} may
  *   start a sentence or a subject line
  * - names: {company} {prospect} {proofCustomer} {persona} {quotePerson}
  * - clauses in the reader's voice, after "I saw", "I see": {trigger} {aboutYou}
@@ -37,6 +37,8 @@ export interface Copy {
   signOff: Record<Register, string>;
   /** How to name a group of peers: "teams in {industry}", "teams like yours". */
   peers: { industry: string; fallback: string };
+  /** A solution told before, by how it works: "In practice, that means {means}." */
+  means: Tones;
   /** Sentences a short email may add before its ask: who the company is, whom it serves. */
   filler: Tones;
   /** Why the pain matters to this reader: outcome and risk above the line, hours and tools below. */
@@ -65,7 +67,7 @@ export interface Copy {
       'subject' | 'open' | 'result' | 'resultUnnamed' | 'quote' | 'quoteTeam' | 'credit' | 'creditUnknown' | 'ask',
       Tones
     >;
-    overview: Record<'subject' | 'open' | 'ask', Tones>;
+    overview: Record<'subject' | 'open' | 'recap' | 'ask', Tones>;
     angle: Record<
       | 'subject'
       | 'open'
