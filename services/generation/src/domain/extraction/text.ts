@@ -8,12 +8,49 @@ export function clean(text: string | undefined | null): string {
   return text.replace(ZERO_WIDTH, '').replace(/\s+/g, ' ').trim();
 }
 
+const ABBREVIATIONS = [
+  'Dr',
+  'Mr',
+  'Mrs',
+  'Ms',
+  'Prof',
+  'Nr',
+  'No',
+  'vs',
+  'ca',
+  'bzw',
+  'St',
+  'Hr',
+  'Fr',
+  'Mio',
+  'Mrd',
+  'Tsd',
+  'inkl',
+  'Inkl',
+  'ggf',
+  'evtl',
+  'vgl',
+  'usw',
+  'bzgl',
+  'approx',
+  'incl',
+  'z\\.B',
+  'u\\.a',
+  'd\\.h',
+  'e\\.g',
+  'i\\.e',
+];
+const ABBREVIATION_AWARE_BREAK = new RegExp(
+  `(?<=(?<!\\b(?:${ABBREVIATIONS.join('|')}))[.!?])\\s+(?=["“„'(]?[\\p{Lu}\\p{N}])`,
+  'u',
+);
+
 /** Sentence split good enough for marketing copy: ends at . ! ? before a capital, digit or quote. */
 export function sentences(text: string): string[] {
   return (
     clean(text)
-      // "Dr. Elaine Foster", "Nr. 3": a title's or abbreviation's full stop ends no sentence.
-      .split(/(?<=(?<!\b(?:Dr|Mr|Mrs|Ms|Prof|Nr|No|vs|ca|bzw|St|Hr|Fr))[.!?])\s+(?=["“„'(]?[\p{Lu}\p{N}])/u)
+      // "Dr. Elaine Foster", "38 Mio. Euro", "inkl. Baulohn": an abbreviation's full stop ends no sentence.
+      .split(ABBREVIATION_AWARE_BREAK)
       .map((s) => s.trim())
       .filter(Boolean)
   );

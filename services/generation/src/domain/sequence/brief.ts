@@ -399,7 +399,10 @@ export function buildBrief(input: BriefInput): SequenceBrief {
     caseStudies: sanitise(analysis.caseStudies, 4000) || undefined,
   };
   const register = registerOf(customization.tone, context.formality);
-  const intro = sentences(description)[0];
+  // "Zunftwerk ist die Lohnsoftware für das Handwerk: mobile Zeiterfassung, …": the claim, not its list.
+  const opening = sentences(description)[0];
+  const beforeList = opening?.split(': ')[0];
+  const intro = beforeList && beforeList !== opening && wordCount(beforeList) >= 5 ? `${beforeList}.` : opening;
   const sources = [
     name,
     description,

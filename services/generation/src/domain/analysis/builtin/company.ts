@@ -138,6 +138,9 @@ function introduce(description: string, name: string, lex: Lexicon): string {
     }
     if (mass) return `${name} provides ${lowerFirst(description)}`;
   }
+  // "Die Lohn- und Personalsoftware für das Handwerk" → "Zunftwerk ist die Lohn- und …" (nominative, as written).
+  if (lex.code === 'de' && /^(die|der|das|ein|eine)\s/i.test(description))
+    return `${name} ist ${lowerFirst(description)}`;
   return `${name}: ${description}`;
 }
 
