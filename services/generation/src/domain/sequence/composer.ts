@@ -487,6 +487,8 @@ class Writer {
 
   /** Why the pain matters to this reader (seniority decides the argument); optional, never twice the same. */
   #stakes(pair: Pair, slots: Slots): string | undefined {
+    // A pain whose cost we cannot name gets no stakes line: a generic one ("a drag on growth") reads as padding.
+    if (pair.outcome === 'general') return undefined;
     const seniority = this.#brief.seniority ?? 'none';
     const text = this.#choose(this.#copy.stakes[seniority][pair.outcome], slots);
     if (!text || this.#toldStakes.has(text)) return undefined;

@@ -51,7 +51,6 @@ export const DE: Copy = {
       risk: { neutral: ['Solche Risiken landen früher oder später auf dem Tisch der Geschäftsführung.'] },
       time: { neutral: ['Das bremst Entscheidungen und bindet gute Leute an Routinearbeit.'] },
       visibility: { neutral: ['Wichtige Entscheidungen beruhen dann auf veralteten Zahlen.'] },
-      general: { neutral: ['Das bremst das Wachstum, Quartal für Quartal.'] },
     },
     below: {
       cost: { neutral: ['Im Alltag heißt das: Kosten Monat für Monat einzeln erklären.'] },
@@ -59,7 +58,6 @@ export const DE: Copy = {
       risk: { neutral: ['Im Alltag heißt das: hektische Suche, sobald jemand einen Nachweis will.'] },
       time: { neutral: ['Im Alltag heißt das: jede Woche Stunden für Handarbeit.'] },
       visibility: { neutral: ['Im Alltag heißt das: Nachfragen per E-Mail und Telefon, bis alle Zahlen da sind.'] },
-      general: { neutral: ['Im Alltag heißt das: Zusatzarbeit, die vom Wesentlichen abhält.'] },
     },
     none: {
       cost: { neutral: ['Das verursacht Kosten, die niemand eingeplant hat.'] },
@@ -67,8 +65,6 @@ export const DE: Copy = {
       risk: { neutral: ['Das schafft Risiken, die erst im Audit auffallen.'] },
       time: { neutral: ['Das kostet Stunden, die an anderer Stelle fehlen.'] },
       visibility: { neutral: ['Entscheidungen fallen dann auf Basis veralteter Zahlen.'] },
-      // A pain whose cost we cannot name gets no stakes line: a generic one reads as padding.
-      general: { neutral: [] },
     },
   },
   steps: {

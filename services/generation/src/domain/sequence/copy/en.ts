@@ -75,11 +75,6 @@ export const EN: Copy = {
         neutral: ['Big decisions end up resting on numbers that are already out of date.'],
         formal: ['Strategic decisions end up resting on figures that are already out of date.'],
       },
-      general: {
-        casual: ["It's a drag on growth that adds up every quarter."],
-        neutral: ['It is a drag on growth that adds up every quarter.'],
-        formal: ['It is a drag on growth that adds up every quarter.'],
-      },
     },
     below: {
       cost: {
@@ -107,11 +102,6 @@ export const EN: Copy = {
         neutral: ['Day to day, it means chasing updates across spreadsheets and inboxes.'],
         formal: ['In practice, it means chasing updates across spreadsheets and inboxes.'],
       },
-      general: {
-        casual: ['Day to day, that means extra work on top of the real job.'],
-        neutral: ['Day to day, it means extra work that keeps the team from what matters.'],
-        formal: ['In practice, it means extra work that keeps the team from its priorities.'],
-      },
     },
     none: {
       cost: { neutral: ['It quietly adds costs nobody planned for.'] },
@@ -119,8 +109,6 @@ export const EN: Copy = {
       risk: { neutral: ['It quietly adds risk that nobody sees until an audit or an incident.'] },
       time: { neutral: ['It quietly eats hours that could go to better work.'] },
       visibility: { neutral: ['It leaves teams deciding on numbers that are already out of date.'] },
-      // A pain whose cost we cannot name gets no stakes line: a generic one reads as padding.
-      general: { neutral: [] },
     },
   },
   steps: {

@@ -42,7 +42,8 @@ export interface Copy {
   /** Sentences a short email may add before its ask: who the company is, whom it serves. */
   filler: Tones;
   /** Why the pain matters to this reader: outcome and risk above the line, hours and tools below. */
-  stakes: Record<Seniority, Record<Outcome, Tones>>;
+  /** What a pain costs the reader, by seniority; a pain of no known cost ('general') gets none. */
+  stakes: Record<Seniority, Record<Exclude<Outcome, 'general'>, Tones>>;
   steps: {
     intro: Record<
       | 'subject'
