@@ -88,7 +88,8 @@ const WORD = /[\p{L}\p{N}]+(?:(?:['’‐-]|[.,](?=\p{N}))[\p{L}\p{N}]+)*/gu;
 
 /** Words: runs of letters and digits with inner apostrophes or hyphens; a merge field is one word. */
 export function countWords(text: string): number {
-  return (text.replace(ANY_FIELD, ' w ').match(WORD) ?? []).length;
+  const plain = text.includes('{{') ? text.replace(ANY_FIELD, ' w ') : text;
+  return (plain.match(WORD) ?? []).length;
 }
 
 /** Lower-case letter runs, for word lists (apostrophes split: "l'équipe" → "l", "équipe"). */
