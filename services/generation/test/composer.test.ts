@@ -1,3 +1,4 @@
+import { bodyParts, readingLevel } from '@seqgen/checks';
 import { parseConfig } from '@seqgen/kit';
 import { Customization, SubmittedAnalysis } from '@seqgen/proto';
 import { describe, expect, it } from 'vitest';
@@ -10,7 +11,7 @@ import { readContext, toReader } from '../src/domain/sequence/context.ts';
 import { DE } from '../src/domain/sequence/copy/de.ts';
 import { EN } from '../src/domain/sequence/copy/en.ts';
 import type { Copy } from '../src/domain/sequence/copy/types.ts';
-import { fill } from '../src/domain/sequence/render.ts';
+import { fill, type Layout, type Line, layOut } from '../src/domain/sequence/render.ts';
 import { pagesOf } from './support/fixture-sites.ts';
 
 /** Every phrasing of a copy file, with where it sits: "steps.intro.ask.neutral[0]". */
@@ -260,5 +261,49 @@ describe('what the composer writes, as a reader sees it (snapshots: edit the cop
       sender: { firstName: 'Maria' },
     });
     await expect(render(composeSequence(brief))).toMatchFileSnapshot(`./__snapshots__/${file}`);
+  });
+});
+
+describe('laying out one email', () => {
+  const hard =
+    'Integrated multidimensional reconciliation infrastructure operationalises heterogeneous intercompany eliminations automatically.';
+  const layout = (fillers: string[], lines: Line[] = [{ text: hard, drop: 0 }]): Layout => ({
+    greeting: 'Hi {{first_name|there}},',
+    paragraphs: [lines],
+    ask: 'Worth a call?',
+    signOff: 'Best,',
+    sender: 'Maria',
+    fillers,
+    budget: { min: 10, max: 90 },
+    reading: { language: 'en', max: 8 },
+  });
+  const gradeOf = (email: { body: string }) => readingLevel(bodyParts(email.body).prose, 'en').score;
+
+  it('drops the hardest optional line first when the prose reads too hard', () => {
+    const optional = {
+      text: 'Comprehensive interoperability considerations necessitate organisational realignment.',
+      drop: 1 as const,
+    };
+    const easy =
+      'Your team counts stock by hand every week, and by Friday the counts are wrong again. We fix that with a scan at every move.';
+    const email = layOut('Subject', layout([], [{ text: easy, drop: 0 }, optional]));
+    expect(email.body).not.toContain('interoperability');
+    expect(email.body).toContain(easy);
+  });
+
+  it('breaks up prose that is still too hard with a short plain sentence, never more than two', () => {
+    const plain = ['A one-line reply is plenty.', 'I can show you in a few minutes.', 'It is easy to try.'];
+    const without = layOut('Subject', layout([]));
+    const broken = layOut('Subject', layout(plain));
+    expect(gradeOf(broken)).toBeLessThan(gradeOf(without));
+    expect(plain.filter((filler) => broken.body.includes(filler)).length).toBeGreaterThan(0);
+    expect(plain.filter((filler) => broken.body.includes(filler)).length).toBeLessThanOrEqual(2);
+  });
+
+  it('adds nothing to an email that already reads easily and is long enough', () => {
+    const easy =
+      'Your team counts stock by hand every week, and the counts are often wrong by Friday. We fix that with scans.';
+    const email = layOut('Subject', layout(['A one-line reply is plenty.'], [{ text: easy, drop: 0 }]));
+    expect(email.body).not.toContain('A one-line reply');
   });
 });

@@ -178,9 +178,19 @@ export function layOut(subject: string, layout: Layout): Email {
   }
   const extra: string[] = [];
   let count = words();
+  // Still hard to read with nothing left to drop (long names, a long quote): a short plain
+  // sentence breaks it up, as a writer would, if there is room for one.
+  for (const filler of layout.fillers) {
+    if (grade(prose(extra)) <= layout.reading.max || extra.length >= MAX_FILLERS) break;
+    const added = countWords(filler);
+    if (count + added > layout.budget.max || grade(prose([...extra, filler])) >= grade(prose(extra))) continue;
+    extra.push(filler);
+    count += added;
+  }
   for (const filler of layout.fillers) {
     // Two at most: an email of fillers is padding, whatever its length.
     if (count >= layout.budget.min || extra.length >= MAX_FILLERS) break;
+    if (extra.includes(filler)) continue;
     if (lines.some((line) => keep(line) && line.text.includes(filler))) continue;
     const added = countWords(filler);
     if (
