@@ -1,5 +1,6 @@
 import { isInjection, readingLevel } from '@seqgen/checks';
 import type { CheckContext, Customization, SubmittedAnalysis, WritingLanguage } from '@seqgen/proto';
+import { withoutLegalForm } from '../analysis/builtin/company.ts';
 import type { CompanyProfile } from '../analysis/builtin/index.ts';
 import { isNegative, midSentence } from '../analysis/builtin/phrases.ts';
 import { lexiconFor } from '../analysis/lexicon/index.ts';
@@ -349,7 +350,7 @@ export function buildBrief(input: BriefInput): SequenceBrief {
 
   const proofs: Proof[] = [];
   for (const point of analysis.proofPoints ?? []) {
-    const customer = sanitise(point.customer, 120);
+    const customer = withoutLegalForm(sanitise(point.customer, 120));
     const text = point.quote ? sanitise(point.result, 300) : statement(sanitise(point.result, 300));
     if (!customer || !text || /\?/.test(text) || avoided(`${customer} ${text}`)) continue;
     if (point.quote && wordCount(text) > 30) continue;

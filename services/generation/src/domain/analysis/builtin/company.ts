@@ -167,3 +167,15 @@ function thirdPerson(verb: string): string {
   if (/[^aeiou]y$/.test(lower)) return `${lower.slice(0, -1)}ies`;
   return `${lower}s`;
 }
+
+const LEGAL_FORM =
+  /,?\s+(gmbh(\s*&\s*co\.?\s*kg)?|ag|kg|se|e\.\s?k\.|inc\.?|llc|llp|ltd\.?|co\.|corp\.?|plc|s\.a\.|b\.v\.)$/i;
+
+/**
+ * "Brenner Maschinenbau GmbH" → "Brenner Maschinenbau", "Delmont Paper Co." → "Delmont Paper": how
+ * people name a company in a sentence (German would otherwise need "die … GmbH" in every case).
+ */
+export function withoutLegalForm(name: string): string {
+  const short = name.replace(LEGAL_FORM, '');
+  return short.length >= 3 ? short : name;
+}

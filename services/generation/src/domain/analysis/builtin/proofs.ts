@@ -2,7 +2,7 @@ import type { ProofPoint } from '@seqgen/proto';
 import type { PageContent } from '../../extraction/page.ts';
 import { clean, sentences, truncate, wordCount } from '../../extraction/text.ts';
 import type { Lexicon } from '../lexicon/index.ts';
-import { squash } from './company.ts';
+import { squash, withoutLegalForm } from './company.ts';
 import { assign, type Topic, topicOf } from './pairing.ts';
 import { asStatement, type Capability } from './statements.ts';
 import { type Section, sectionText, type Testimonial } from './structure.ts';
@@ -251,9 +251,6 @@ export function proofPointsOf(
   });
 }
 
-const stripLegalForm = (name: string) =>
-  name.replace(/\s+(gmbh(\s*&\s*co\.?\s*kg)?|ag|kg|inc\.?|llc|ltd\.?|co\.|corp\.?|plc)$/i, '');
-
 /** Names the pages show as customers: logos, short story headings ("Brightmart"), the companies quoted. */
 function evidencedNames(
   pages: { company: PageContent; caseStudies?: PageContent | undefined },
@@ -289,9 +286,9 @@ export function customersOf(
   const add = (name: string | undefined) => {
     const valid = validName(name, lex, vendor);
     // "Elektro Brandl" and "Elektro Brandl GmbH", "Lorenz & Söhne" and "Lorenz & Söhne Spedition": one customer.
-    const key = valid ? squash(stripLegalForm(valid)) : '';
+    const key = valid ? squash(withoutLegalForm(valid)) : '';
     const same = (other: string) => {
-      const otherKey = squash(stripLegalForm(other));
+      const otherKey = squash(withoutLegalForm(other));
       const [shorter, longer] = otherKey.length < key.length ? [otherKey, key] : [key, otherKey];
       return shorter === longer || (shorter.length >= 8 && longer.startsWith(shorter));
     };
