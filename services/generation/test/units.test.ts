@@ -1,3 +1,4 @@
+import { isInjection, withoutInjections } from '@seqgen/checks';
 import { parseConfig } from '@seqgen/kit';
 import { describe, expect, it } from 'vitest';
 import { configProblems, generationConfigShape } from '../src/config.ts';
@@ -7,7 +8,6 @@ import { properNounsOf } from '../src/domain/analysis/builtin/phrases.ts';
 import { benefitPain } from '../src/domain/analysis/builtin/statements.ts';
 import { ENGLISH, GERMAN, type Lexicon } from '../src/domain/analysis/lexicon/index.ts';
 import { extractPage, pageText } from '../src/domain/extraction/page.ts';
-import { isInjection, withoutInjections } from '../src/domain/extraction/text.ts';
 import { llmFromConfig } from '../src/main.ts';
 
 describe('settings', () => {

@@ -1,6 +1,7 @@
+import { withoutInjections } from '@seqgen/checks';
 import { load } from 'cheerio/slim';
 import type { AnyNode, Element } from 'domhandler';
-import { clean, truncate, withoutInjections, wordCount } from './text.ts';
+import { clean, truncate, wordCount } from './text.ts';
 
 /** A visible run of text, in page order. */
 export interface Block {
