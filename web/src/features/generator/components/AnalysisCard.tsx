@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { Field } from '../../../components/ui/Field';
 import { Textarea } from '../../../components/ui/Textarea';
+import { cn } from '../../../lib/cn';
 import { Icon } from '../../dashboard/icons';
 import {
   ANALYSIS_COPY,
@@ -20,6 +21,26 @@ import {
 
 function SectionTitle({ children }: { children: string }) {
   return <h3 className="text-xs font-semibold uppercase tracking-wider text-muted-foreground">{children}</h3>;
+}
+
+/** Why an action is unavailable, beside the disabled button it describes (aria-describedby → `id`). */
+function BlockerNote({
+  id,
+  testId,
+  className,
+  children,
+}: {
+  id: string;
+  testId: string;
+  className: string;
+  children: string;
+}) {
+  return (
+    <p id={id} className={cn('flex items-start gap-2 text-sm sm:mr-auto', className)} data-testid={testId}>
+      <Icon name="alert" className="mt-0.5 text-warning" />
+      {children}
+    </p>
+  );
 }
 
 function PairsView({ analysis }: { analysis: Analysis }) {
@@ -248,14 +269,9 @@ function AnalysisEditor({
       </div>
       <div className="flex flex-col gap-3 border-t border-border pt-5 sm:flex-row sm:items-center sm:justify-end">
         {blocker ? (
-          <p
-            id={blockerId}
-            className="flex items-start gap-2 text-sm text-muted-foreground sm:mr-auto"
-            data-testid="edit-blocker"
-          >
-            <Icon name="alert" className="mt-0.5 text-warning" />
+          <BlockerNote id={blockerId} testId="edit-blocker" className="text-muted-foreground">
             {blocker}
-          </p>
+          </BlockerNote>
         ) : null}
         <div className="flex flex-col-reverse gap-2 sm:flex-row">
           <Button variant="ghost" onClick={onCancel} data-testid="edit-cancel">
@@ -356,14 +372,9 @@ export function AnalysisCard({
             <div className="flex flex-col gap-3 border-t border-border pt-5 sm:flex-row sm:items-center sm:justify-end">
               {blocker ? (
                 <>
-                  <p
-                    id={blockerId}
-                    className="flex items-start gap-2 text-sm font-medium sm:mr-auto"
-                    data-testid="proceed-blocker"
-                  >
-                    <Icon name="alert" className="mt-0.5 text-warning" />
+                  <BlockerNote id={blockerId} testId="proceed-blocker" className="font-medium">
                     {blocker}
-                  </p>
+                  </BlockerNote>
                   <Button variant="outline" size="lg" onClick={() => setEditing(true)} data-testid="proceed-fix">
                     <Icon name={hasPairs ? 'pencil' : 'plus'} />
                     {hasPairs ? ANALYSIS_COPY.editPairs : ANALYSIS_COPY.addPair}
