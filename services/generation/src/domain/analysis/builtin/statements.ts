@@ -305,7 +305,8 @@ export function problemStatements(sections: Section[], lex: Lexicon, proper: Set
   }
   // "They're calling because the crew keeps changing, the same things get missed every week, and
   // nobody answers the phone": problems listed in a section's opening paragraph, one pain each.
-  for (const section of sections) {
+  // Said near the top, like the rest of a page's pitch: a very long page is not read to its end.
+  for (const section of sections.slice(0, MAX_CAPABILITY_SECTIONS)) {
     if (section.role !== 'capability' && section.role !== 'problem') continue;
     const opening = section.blocks.filter((block) => block.kind === 'p' && !block.lead).slice(0, 2);
     for (const block of opening) for (const clause of listedProblems(block.text, lex)) add(clause);
