@@ -100,6 +100,33 @@ export const SEQUENCE_LENGTH = 7;
 export const EmailSequence = z.array(Email).length(SEQUENCE_LENGTH);
 export type EmailSequence = z.infer<typeof EmailSequence>;
 
+/**
+ * When each email goes out, in days after the first (the first is day 0): strictly increasing,
+ * one day per email. The studio shows and edits it; exports turn it into each sequencer's delays.
+ */
+export const DEFAULT_CADENCE: readonly number[] = [0, 3, 7, 11, 16, 21, 28];
+export const MAX_SEND_DAY = 365;
+export const Cadence = z
+  .array(
+    z
+      .number({ error: 'Each send day must be a number' })
+      .int('Each send day must be a whole number of days')
+      .min(0, 'Send days start at day 0')
+      .max(MAX_SEND_DAY, `Send days are ${MAX_SEND_DAY} at most`),
+    { error: 'The cadence must be a list of send days' },
+  )
+  .min(1)
+  .max(20)
+  .refine((days) => days.every((day, index) => index === 0 || day > (days[index - 1] as number)), {
+    message: 'Each send day must come after the one before it',
+  });
+export type Cadence = z.infer<typeof Cadence>;
+
+/** The default cadence for `count` emails: the spec's seven days, extended a week at a time. */
+export function defaultCadence(count: number): number[] {
+  return Array.from({ length: count }, (_, index) => DEFAULT_CADENCE[index] ?? 28 + 7 * (index - 6));
+}
+
 const listOf = (label: string, maxItems: number, maxChars: number) =>
   z
     .array(z.string().trim().max(maxChars, `${label}: each item is ${maxChars} characters at most`))
@@ -229,6 +256,75 @@ export const GenerateEmailsResponse = z.object({
   checkContext: CheckContext.optional(),
 });
 export type GenerateEmailsResponse = z.infer<typeof GenerateEmailsResponse>;
+
+/** How the user wants one email rewritten (the studio's Regenerate menu). */
+export const REGENERATE_MODIFIERS = [
+  'shorter',
+  'longer',
+  'casual',
+  'formal',
+  'stronger_cta',
+  'different_angle',
+] as const;
+export const RegenerateModifier = z.enum(REGENERATE_MODIFIERS, {
+  error: `Modifier must be one of: ${REGENERATE_MODIFIERS.join(', ')}`,
+});
+export type RegenerateModifier = z.infer<typeof RegenerateModifier>;
+
+/**
+ * One email of a sequence written again (POST /api/regenerate-email): the same inputs as
+ * generate-emails, the sequence as it stands (with the user's edits, which are kept), which email
+ * (0–6) and how. Nothing is stored and no quota is used; the answer is the new email and the
+ * checks of the sequence with it in place.
+ */
+export const RegenerateEmailRequest = z
+  .object({
+    companyUrl: z.string({ error: 'URL must be text' }).trim().max(2048, 'URL is too long (2048 characters at most)'),
+    caseStudies: OptionalUrl,
+    analysis: SubmittedAnalysis.optional(),
+    customization: Customization,
+    sequence: EmailSequence,
+    index: z
+      .number({ error: 'index must be a number from 0 to 6' })
+      .int('index must be a number from 0 to 6')
+      .min(0, 'index must be a number from 0 to 6')
+      .max(SEQUENCE_LENGTH - 1, 'index must be a number from 0 to 6'),
+    modifier: RegenerateModifier.optional(),
+  })
+  .superRefine((request, context) => {
+    if (!request.analysis && !request.companyUrl) {
+      context.addIssue({ code: 'custom', path: ['companyUrl'], message: 'Please enter a company URL' });
+    }
+  });
+export type RegenerateEmailRequest = z.infer<typeof RegenerateEmailRequest>;
+
+export const RegenerateEmailResponse = z.object({
+  email: Email,
+  /** The checks of the whole sequence with the new email in place (the new email's at `emails[index]`). */
+  checks: SequenceChecks,
+  checkContext: CheckContext.optional(),
+});
+export type RegenerateEmailResponse = z.infer<typeof RegenerateEmailResponse>;
+
+/**
+ * Server-Sent Events of POST /api/generate-emails/stream, each `event: <type>` with this JSON as
+ * its `data`: `progress` per step, `email` as each email is ready, then `done` with what the JSON
+ * endpoint answers, or `error` with the spec's error and message (and the status the JSON
+ * endpoint would have answered).
+ */
+export const GENERATION_STEPS = ['analysis', 'brief', 'writing', 'checking'] as const;
+export const GenerationStreamEvent = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('progress'),
+    step: z.enum(GENERATION_STEPS),
+    /** What the user reads ("Writing email 3 of 7…"). */
+    message: z.string(),
+  }),
+  z.object({ type: z.literal('email'), index: z.number().int().min(0), email: Email }),
+  z.object({ type: z.literal('done') }).extend(GenerateEmailsResponse.shape),
+  z.object({ type: z.literal('error'), status: z.number().int(), error: z.string(), message: z.string() }),
+]);
+export type GenerationStreamEvent = z.infer<typeof GenerationStreamEvent>;
 
 /** One sequence from the signed-in user's generated history (GET /api/emails). */
 export const GeneratedSequence = z.object({

@@ -1,11 +1,32 @@
 import { z } from 'zod';
-import { Customization, Email } from './generation.ts';
+import { Cadence, Customization, Email } from './generation.ts';
 
-/** Saved and rated sequences may be either a plain list or `{ sequence: [...] }` (spec §3). */
-export const StoredSequence = z.union(
-  [z.array(Email).min(1).max(20), z.object({ sequence: z.array(Email).min(1).max(20) })],
-  { error: 'Email sequence must be a list of 1 to 20 emails, each with a subject and a body' },
-);
+/**
+ * Saved and rated sequences may be either a plain list or `{ sequence: [...] }` (spec §3); the
+ * object form may carry the studio's `cadence` (one send day per email).
+ */
+export const StoredSequence = z
+  .union(
+    [
+      z.array(Email).min(1).max(20),
+      // The cadence's rules are checked after the union, so their message (not the union's) reaches the user.
+      z.object({ sequence: z.array(Email).min(1).max(20), cadence: z.array(z.number()).optional() }),
+    ],
+    { error: 'Email sequence must be a list of 1 to 20 emails, each with a subject and a body' },
+  )
+  .superRefine((stored, context) => {
+    if (Array.isArray(stored) || stored.cadence === undefined) return;
+    const cadence = Cadence.safeParse(stored.cadence);
+    if (!cadence.success) {
+      context.addIssue({
+        code: 'custom',
+        path: ['cadence'],
+        message: cadence.error.issues[0]?.message ?? 'Invalid cadence',
+      });
+    } else if (cadence.data.length !== stored.sequence.length) {
+      context.addIssue({ code: 'custom', path: ['cadence'], message: 'The cadence needs one send day per email' });
+    }
+  });
 export type StoredSequence = z.infer<typeof StoredSequence>;
 
 export const FeedbackRequest = z.object({
@@ -31,6 +52,10 @@ export const SaveSequenceRequest = z.object({
   customization: Customization.partial().optional(),
 });
 export type SaveSequenceRequest = z.infer<typeof SaveSequenceRequest>;
+
+/** PUT /api/saved-sequences/{id}: the owner's changes, validated like a save (the whole sequence is replaced). */
+export const UpdateSavedSequenceRequest = SaveSequenceRequest;
+export type UpdateSavedSequenceRequest = z.infer<typeof UpdateSavedSequenceRequest>;
 
 export const SavedSequence = z.object({
   id: z.string(),
