@@ -308,9 +308,9 @@ export type RegenerateEmailResponse = z.infer<typeof RegenerateEmailResponse>;
 
 /**
  * Server-Sent Events of POST /api/generate-emails/stream, each `event: <type>` with this JSON as
- * its `data`: `progress` per step, `email` as each email is ready, then `done` with what the JSON
- * endpoint answers, or `error` with the spec's error and message (and the status the JSON
- * endpoint would have answered).
+ * its `data`: `progress` per step, `draft` while an LLM writes an email (its words so far),
+ * `email` as each email is ready, then `done` with what the JSON endpoint answers, or `error`
+ * with the spec's error and message (and the status the JSON endpoint would have answered).
  */
 export const GENERATION_STEPS = ['analysis', 'brief', 'writing', 'checking'] as const;
 export const GenerationStreamEvent = z.discriminatedUnion('type', [
@@ -320,6 +320,8 @@ export const GenerationStreamEvent = z.discriminatedUnion('type', [
     /** What the user reads ("Writing email 3 of 7…"). */
     message: z.string(),
   }),
+  /** The email being written, as far as the model has got (an LLM writer only; the `email` event follows). */
+  z.object({ type: z.literal('draft'), index: z.number().int().min(0), subject: z.string(), body: z.string() }),
   z.object({ type: z.literal('email'), index: z.number().int().min(0), email: Email }),
   z.object({ type: z.literal('done') }).extend(GenerateEmailsResponse.shape),
   z.object({ type: z.literal('error'), status: z.number().int(), error: z.string(), message: z.string() }),

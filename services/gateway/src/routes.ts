@@ -17,6 +17,7 @@ export const ROUTES: Route[] = [
   { prefix: '/api/reset-password', service: 'auth' },
   { prefix: '/api/analyze-company', service: 'generation' },
   { prefix: '/api/generate-emails', service: 'generation' },
+  { prefix: '/api/regenerate-email', service: 'generation' },
   { prefix: '/api/emails', service: 'generation' },
   { prefix: '/api/usage', service: 'quota' },
   { prefix: '/api/save-sequence', service: 'library' },

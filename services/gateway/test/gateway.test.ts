@@ -88,6 +88,9 @@ describe.each(await variantsToRun())('gateway with the $name store', (variant) =
   let waitlist: Service;
   let waitlistPort: number;
   let slowServer: http.Server;
+  /** A stand-in generation service that streams two events 400 ms apart, and notes a reader who left. */
+  let streamServer: http.Server;
+  const streamClosedEarly: boolean[] = [];
   let gateway: Service;
   let base: string;
   const call = (options: Parameters<typeof send>[1]) => send(base, options);
@@ -123,6 +126,20 @@ describe.each(await variantsToRun())('gateway with the $name store', (variant) =
     slowServer = http.createServer((_req, res) => setTimeout(() => res.end('{}'), 2000).unref());
     await new Promise<void>((resolve) => slowServer.listen(0, '127.0.0.1', resolve));
     const slowUrl = `http://127.0.0.1:${(slowServer.address() as AddressInfo).port}`;
+    streamServer = http.createServer((req, res) => {
+      req.resume();
+      res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store' });
+      res.write('event: progress\ndata: {"step":"writing"}\n\n');
+      let ended = false;
+      res.on('close', () => streamClosedEarly.push(!ended));
+      setTimeout(() => {
+        if (res.destroyed) return;
+        res.write('event: done\ndata: {}\n\n');
+        ended = true;
+        res.end();
+      }, 400).unref();
+    });
+    await new Promise<void>((resolve) => streamServer.listen(0, '127.0.0.1', resolve));
     store = await openStore({
       url: variant.name === 'real' ? REAL_INFRA.REDIS_URL : undefined,
       namespace: `test:gateway:${Math.random().toString(36).slice(2)}`,
@@ -131,6 +148,7 @@ describe.each(await variantsToRun())('gateway with the $name store', (variant) =
       WAITLIST_URL: `http://127.0.0.1:${waitlistPort}`,
       AUTH_URL: `http://127.0.0.1:${await closedPort()}`,
       QUOTA_URL: slowUrl,
+      GENERATION_URL: `http://127.0.0.1:${(streamServer.address() as AddressInfo).port}`,
       UPSTREAM_TIMEOUT_MS: '300',
       RATE_LIMIT_PER_MINUTE: '1000',
       WEB_DIST: makeWebDist(),
@@ -148,6 +166,8 @@ describe.each(await variantsToRun())('gateway with the $name store', (variant) =
     await waitlist?.close();
     slowServer?.closeAllConnections();
     await new Promise((resolve) => slowServer?.close(resolve));
+    streamServer?.closeAllConnections();
+    await new Promise((resolve) => streamServer?.close(resolve));
     await infra?.cleanup();
   });
 
@@ -162,6 +182,41 @@ describe.each(await variantsToRun())('gateway with the $name store', (variant) =
       expect(response.statusCode).toBe(201);
       expect(response.headers['x-request-id']).toBe('req-abc-123');
       expect(response.json()).toMatchObject({ entry: { email: 'via-gateway@acme.com' } });
+    });
+
+    it('passes a Server-Sent Events stream through as it is written, and tells the service when the reader leaves', async () => {
+      const started = performance.now();
+      const response = await fetch(`${base}/api/generate-emails/stream`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+      const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+      const first = new TextDecoder().decode((await reader.read()).value);
+      // The first event arrives while the service is still working on the second.
+      expect(first).toContain('event: progress');
+      expect(performance.now() - started).toBeLessThan(350);
+      let rest = '';
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+        rest += new TextDecoder().decode(chunk.value);
+      }
+      expect(rest).toContain('event: done');
+      expect(streamClosedEarly.at(-1)).toBe(false);
+
+      // A reader who goes away closes the upstream stream too (the service then stops and releases).
+      const controller = new AbortController();
+      const left = await fetch(`${base}/api/generate-emails/stream`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+        signal: controller.signal,
+      });
+      await (left.body as ReadableStream<Uint8Array>).getReader().read();
+      controller.abort();
+      await expect.poll(() => streamClosedEarly.length).toBe(2);
+      expect(streamClosedEarly.at(-1)).toBe(true);
     });
 
     it('passes upstream validation errors through unchanged', async () => {

@@ -49,6 +49,8 @@ export const generationConfigShape = {
 
   /** Sequences one user may request per 10 minutes (each may fetch pages and call the LLM). */
   GENERATIONS_PER_10_MINUTES: positiveInt(20),
+  /** Single emails one user may have rewritten per 10 minutes (Regenerate uses no quota, so it is bounded here). */
+  REGENERATIONS_PER_10_MINUTES: positiveInt(30),
   /** How long quota may take to answer a reservation; past it the request fails closed (503). */
   QUOTA_TIMEOUT_MS: positiveInt(3_000),
   /** Fresh analyses (not answered from the cache) one user may start per 10 minutes. */

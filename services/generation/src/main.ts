@@ -88,6 +88,10 @@ export async function start(env: Record<string, string | undefined> = process.en
       limiter,
       rule: { name: 'generation:user', limit: config.GENERATIONS_PER_10_MINUTES, windowMs: 10 * 60_000 },
     },
+    regenerateLimit: {
+      limiter,
+      rule: { name: 'regeneration:user', limit: config.REGENERATIONS_PER_10_MINUTES, windowMs: 10 * 60_000 },
+    },
   });
   const app = createApp({
     logger,

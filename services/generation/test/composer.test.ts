@@ -119,7 +119,7 @@ describe.each([
           /[.?!”“:]$|\{(quote|triggerHeadline|painSentence|solutionSentence|proofText|fact|mention|differentiator|implementation|roi|pricing|news|offer|companyIntro)\}$/,
         );
       const questions = (text.match(/\?/g) ?? []).length;
-      if (/\.ask|askProof/.test(where)) expect(questions, where).toBe(1);
+      if (/\.ask|askProof|^\.strongAsk/.test(where)) expect(questions, where).toBe(1);
       else if (!isSubject) expect(questions, `${where}: "${text}"`).toBe(0);
       // Numbers only in the length of a call ("a 15-minute call"): every figure in an email is sourced.
       expect(text.replace(/\d+[- ](minute|Minuten)/g, ''), where).not.toMatch(/\d/);

@@ -13,3 +13,4 @@ export * from './rate-limit.ts';
 export * from './safe-fetch/index.ts';
 export * from './service.ts';
 export * from './session.ts';
+export * from './sse.ts';

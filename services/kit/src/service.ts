@@ -131,7 +131,9 @@ const BY_FASTIFY_CODE: Record<string, (error: FastifyError) => ErrorResponse> = 
   }),
 };
 
-export function toErrorResponse(error: FastifyError): ErrorResponse {
+/** The status and `{ error, message }` body an error is answered with (also what a stream's error event carries). */
+export function toErrorResponse(thrown: unknown): ErrorResponse {
+  const error = thrown as FastifyError;
   if (error instanceof HttpError) {
     return { statusCode: error.statusCode, body: { error: error.code, message: error.message } };
   }

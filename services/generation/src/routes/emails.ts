@@ -1,5 +1,12 @@
-import type { Service, SessionVerifier } from '@seqgen/kit';
-import { GeneratedSequenceList, GenerateEmailsRequest, GenerateEmailsResponse } from '@seqgen/proto';
+import { openEventStream, type Service, type SessionVerifier, toErrorResponse } from '@seqgen/kit';
+import {
+  GeneratedSequenceList,
+  GenerateEmailsRequest,
+  GenerateEmailsResponse,
+  type GenerationStreamEvent,
+  RegenerateEmailRequest,
+  RegenerateEmailResponse,
+} from '@seqgen/proto';
 import type { SequenceWriter } from '../domain/sequence/generate-sequence.ts';
 
 export interface EmailRouteDeps {
@@ -8,18 +15,64 @@ export interface EmailRouteDeps {
 }
 
 export async function emailRoutes(app: Service, deps: EmailRouteDeps) {
+  // Signed-out callers are refused before their body is even read.
+  const signedIn = {
+    onRequest: async (request: Parameters<SessionVerifier['requireUser']>[0]) => {
+      request.user = await deps.sessions.requireUser(request);
+    },
+  };
+
   app.post(
     '/api/generate-emails',
-    {
-      // Signed-out callers are refused before their body is even read.
-      onRequest: async (request) => {
-        request.user = await deps.sessions.requireUser(request);
-      },
-      schema: { body: GenerateEmailsRequest, response: { 200: GenerateEmailsResponse } },
-    },
+    { ...signedIn, schema: { body: GenerateEmailsRequest, response: { 200: GenerateEmailsResponse } } },
     async (request, reply) => {
       const user = request.user ?? (await deps.sessions.requireUser(request));
       const result = await deps.sequences.generate(user, request.body);
+      return reply.header('cache-control', 'no-store').send(result);
+    },
+  );
+
+  /**
+   * The same generation as Server-Sent Events (proto GenerationStreamEvent): `progress` per step,
+   * `email` as each is written, then `done` with what the JSON endpoint answers, or `error` with
+   * its status, code and message. A signed-out caller or a bad body is answered as JSON before the
+   * stream opens; a reader who leaves aborts the work and releases the reservation.
+   */
+  app.post(
+    '/api/generate-emails/stream',
+    { ...signedIn, schema: { body: GenerateEmailsRequest } },
+    async (request, reply) => {
+      const user = request.user ?? (await deps.sessions.requireUser(request));
+      const stream = openEventStream(request, reply);
+      const send = (event: GenerationStreamEvent) => stream.send(event.type, event);
+      try {
+        const result = await deps.sequences.generate(user, request.body, {
+          signal: stream.signal,
+          progress: (step, message) => send({ type: 'progress', step, message }),
+          draft: (index, draft) => send({ type: 'draft', index, ...draft }),
+          email: (index, email) => send({ type: 'email', index, email }),
+        });
+        send({ type: 'done', ...result });
+      } catch (error) {
+        const { statusCode, body } = toErrorResponse(error);
+        if (statusCode >= 500) request.log.error({ err: error }, 'streamed generation failed');
+        else request.log.info({ statusCode, code: body.error }, body.message);
+        send({ type: 'error', status: statusCode, error: body.error, message: body.message });
+      } finally {
+        stream.close();
+      }
+    },
+  );
+
+  app.post(
+    '/api/regenerate-email',
+    {
+      ...signedIn,
+      schema: { body: RegenerateEmailRequest, response: { 200: RegenerateEmailResponse } },
+    },
+    async (request, reply) => {
+      const user = request.user ?? (await deps.sessions.requireUser(request));
+      const result = await deps.sequences.regenerate(user, request.body);
       return reply.header('cache-control', 'no-store').send(result);
     },
   );

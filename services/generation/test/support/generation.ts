@@ -38,7 +38,12 @@ export async function startQuotaResponder(bus: Bus): Promise<QuotaResponder> {
 export function sequenceWriterFor(
   infra: TestInfrastructure,
   analyser: CompanyAnalyser,
-  options: { llm?: LlmClient; generationsPerWindow?: number; quotaTimeoutMs?: number } = {},
+  options: {
+    llm?: LlmClient;
+    generationsPerWindow?: number;
+    regenerationsPerWindow?: number;
+    quotaTimeoutMs?: number;
+  } = {},
 ): { writer: SequenceWriter; outbox: Outbox } {
   const logger = quietLogger();
   const outbox = new Outbox({
@@ -62,6 +67,14 @@ export function sequenceWriterFor(
       rule: {
         name: `generation-test-${crypto.randomUUID()}`,
         limit: options.generationsPerWindow ?? 1_000,
+        windowMs: 10 * 60_000,
+      },
+    },
+    regenerateLimit: {
+      limiter: new RateLimiter(infra.store, logger),
+      rule: {
+        name: `regeneration-test-${crypto.randomUUID()}`,
+        limit: options.regenerationsPerWindow ?? 1_000,
         windowMs: 10 * 60_000,
       },
     },

@@ -7,12 +7,62 @@ export interface ScriptedReply {
   headers?: Record<string, string>;
   /** Wait this long before answering (a slow model). */
   delayMs?: number;
+  /**
+   * Answer as a streamed chat completion (the API's `stream: true`): the content in tokens of
+   * about four characters, at `tokensPerSecond` (default: as fast as possible).
+   */
+  stream?: { content: string; tokensPerSecond?: number };
 }
 
 export interface RecordedRequest {
   path: string;
   headers: http.IncomingHttpHeaders;
   body: any;
+  /** For a streamed reply: whether the caller went away before the last token. */
+  abandoned?: boolean;
+}
+
+/** Tokens of about four characters, as a model's tokenizer cuts English on average. */
+export const tokensOf = (content: string): string[] => content.match(/[\s\S]{1,4}/g) ?? [];
+
+const chunk = (id: string, delta: Record<string, unknown>, finish: string | null = null) =>
+  `data: ${JSON.stringify({
+    id,
+    object: 'chat.completion.chunk',
+    created: Math.floor(Date.now() / 1000),
+    model: 'gpt-4o-mini',
+    choices: [{ index: 0, delta, finish_reason: finish, logprobs: null }],
+  })}\n\n`;
+
+/** Writes `content` as the API streams it (https://platform.openai.com/docs/api-reference/chat-streaming). */
+function streamReply(
+  response: http.ServerResponse,
+  recorded: RecordedRequest,
+  content: string,
+  tokensPerSecond?: number,
+) {
+  const id = `chatcmpl-${Math.random().toString(36).slice(2)}`;
+  response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  response.write(chunk(id, { role: 'assistant', content: '' }));
+  const tokens = tokensOf(content);
+  let next = 0;
+  recorded.abandoned = false;
+  response.on('close', () => {
+    if (next < tokens.length) recorded.abandoned = true;
+  });
+  const tick = () => {
+    if (response.destroyed) return;
+    if (next >= tokens.length) {
+      response.write(chunk(id, {}, 'stop'));
+      response.end('data: [DONE]\n\n');
+      return;
+    }
+    response.write(chunk(id, { content: tokens[next] }));
+    next += 1;
+    if (tokensPerSecond) setTimeout(tick, 1000 / tokensPerSecond).unref();
+    else setImmediate(tick);
+  };
+  tick();
 }
 
 /** The body of a chat completion whose message is `content`. */
@@ -52,7 +102,12 @@ export async function startOpenAiStandIn() {
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const text = Buffer.concat(chunks).toString('utf8');
-      requests.push({ path: request.url ?? '', headers: request.headers, body: text ? JSON.parse(text) : undefined });
+      const recorded: RecordedRequest = {
+        path: request.url ?? '',
+        headers: request.headers,
+        body: text ? JSON.parse(text) : undefined,
+      };
+      requests.push(recorded);
       if (request.method !== 'POST' || request.url !== '/v1/chat/completions') {
         response.writeHead(404, { 'content-type': 'application/json' });
         response.end(JSON.stringify({ error: { message: 'Unknown route', type: 'invalid_request_error' } }));
@@ -64,6 +119,7 @@ export async function startOpenAiStandIn() {
       };
       const send = () => {
         if (response.destroyed) return;
+        if (reply.stream) return streamReply(response, recorded, reply.stream.content, reply.stream.tokensPerSecond);
         response.writeHead(reply.status ?? 200, { 'content-type': 'application/json', ...reply.headers });
         response.end(JSON.stringify(reply.body ?? {}));
       };

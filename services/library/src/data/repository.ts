@@ -56,6 +56,23 @@ export function listSavedNewestFirst(db: Executor, userId: string): Promise<Save
     .orderBy(desc(savedSequences.createdAt), desc(savedSequences.id));
 }
 
+/**
+ * Replaces the owner's row's content (title, URL, sequence, customization and the hash that
+ * describes them); id, owner and createdAt stay. Undefined when the user has no row with that id.
+ */
+export async function updateSaved(
+  db: Executor,
+  query: { userId: string; id: string },
+  values: Pick<NewSavedSequence, 'title' | 'companyUrl' | 'emailSequence' | 'customization' | 'contentHash'>,
+): Promise<SavedSequenceRow | undefined> {
+  const [row] = await db
+    .update(savedSequences)
+    .set(values)
+    .where(and(eq(savedSequences.id, query.id), eq(savedSequences.userId, query.userId)))
+    .returning();
+  return row;
+}
+
 /** Deletes only the owner's row; true when one was deleted. */
 export async function deleteSaved(db: Executor, userId: string, id: string): Promise<boolean> {
   const deleted = await db

@@ -14,7 +14,7 @@ export const savedSequences = librarySchema.table(
     companyUrl: text('company_url').notNull().default(''),
     emailSequence: jsonb('email_sequence').$type<StoredSequence>().notNull(),
     customization: jsonb('customization').$type<StoredCustomization>(),
-    /** sha256 of title and content: a double-clicked Save finds the first one by it. */
+    /** sha256 of title and content as they now are (an update recomputes it): a double-clicked Save finds the first one by it. */
     contentHash: text('content_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type Database, HttpError, notFound, type RateLimiter, type RateLimitRule } from '@seqgen/kit';
-import type { FeedbackRequest, SavedSequence, SaveSequenceRequest } from '@seqgen/proto';
+import type { FeedbackRequest, SavedSequence, SaveSequenceRequest, UpdateSavedSequenceRequest } from '@seqgen/proto';
 import {
   countSaved,
   deleteSaved,
@@ -10,6 +10,7 @@ import {
   listSavedNewestFirst,
   lockUserLibrary,
   type SavedSequenceRow,
+  updateSaved,
 } from '../data/repository.ts';
 
 export interface LibraryLimits {
@@ -102,6 +103,42 @@ export async function saveSequence(
 
 export async function listSavedSequences(deps: LibraryDeps, userId: string): Promise<SavedSequence[]> {
   return (await listSavedNewestFirst(deps.db, userId)).map(toSaved);
+}
+
+/**
+ * The owner's "Save changes": replaces title, URL, sequence (with its cadence) and customization;
+ * id and createdAt stay. Counts against the same per-user limit as saves. Unknown, malformed and
+ * other users' ids get the same 404, and nothing is changed.
+ *
+ * The content hash is recomputed so that it always describes the row as it now is: a stale one
+ * would make a double-clicked Save of the old content answer with this edited row (and lose the
+ * save), and a Save of the new content miss it. It runs under the same per-user lock as saves, so
+ * a racing Save sees the row either before or after the change, never half of it.
+ */
+export async function updateSavedSequence(
+  deps: LibraryDeps,
+  userId: string,
+  id: string,
+  request: UpdateSavedSequenceRequest,
+): Promise<SavedSequence> {
+  await deps.limiter.enforce([{ rule: deps.limits.savesPerUser, key: userId }], 'saves');
+  if (!UUID.test(id)) throw notFound(SAVED_SEQUENCE_NOT_FOUND_MESSAGE);
+  const row = await deps.db.transaction(async (tx) => {
+    await lockUserLibrary(tx, userId);
+    return updateSaved(
+      tx,
+      { userId, id },
+      {
+        title: request.title,
+        companyUrl: request.companyUrl,
+        emailSequence: request.emailSequence,
+        customization: request.customization ?? null,
+        contentHash: contentHashOf(request),
+      },
+    );
+  });
+  if (!row) throw notFound(SAVED_SEQUENCE_NOT_FOUND_MESSAGE);
+  return toSaved(row);
 }
 
 /** Unknown, malformed and other users' ids get the same 404: nothing about others leaks. */

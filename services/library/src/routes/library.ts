@@ -5,13 +5,16 @@ import {
   SavedSequence,
   SavedSequenceList,
   SaveSequenceRequest,
+  UpdateSavedSequenceRequest,
 } from '@seqgen/proto';
+import { z } from 'zod';
 import {
   deleteSavedSequence,
   type LibraryDeps,
   listSavedSequences,
   recordFeedback,
   saveSequence,
+  updateSavedSequence,
 } from '../domain/library.ts';
 
 declare module 'fastify' {
@@ -49,6 +52,22 @@ export async function libraryRoutes(app: Service, deps: LibraryRouteDeps) {
     const list = await listSavedSequences(deps, userOf(request).userId);
     return reply.header('x-total-count', String(list.length)).send(list);
   });
+
+  app.put(
+    '/api/saved-sequences/:id',
+    // Any id string reaches the domain, which answers malformed ones with the same 404 as unknown ones.
+    {
+      schema: {
+        params: z.object({ id: z.string() }),
+        body: UpdateSavedSequenceRequest,
+        response: { 200: SavedSequence },
+      },
+    },
+    async (request, reply) => {
+      const saved = await updateSavedSequence(deps, userOf(request).userId, request.params.id, request.body);
+      return reply.code(200).send(saved);
+    },
+  );
 
   app.delete<{ Params: { id: string } }>('/api/saved-sequences/:id', async (request, reply) => {
     await deleteSavedSequence(deps, userOf(request).userId, request.params.id);

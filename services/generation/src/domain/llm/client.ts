@@ -19,12 +19,19 @@ export interface JsonRequest {
   /** Name and JSON Schema of the answer; the API is asked to hold to it strictly. */
   schemaName: string;
   schema: Record<string, unknown>;
+  /** Aborts the call (the reader went away). */
+  signal?: AbortSignal | undefined;
 }
 
 export interface LlmClient {
   readonly model: string;
   /** The model's answer text (JSON by the schema, not yet trusted). Throws LlmError. */
   completeJson(request: JsonRequest): Promise<string>;
+  /**
+   * The same answer, streamed: `onText` gets each piece as the model writes it; the whole text is
+   * returned at the end. Throws LlmError.
+   */
+  streamJson(request: JsonRequest, onText: (piece: string) => void): Promise<string>;
 }
 
 /**
@@ -66,17 +73,46 @@ export function createLlmClient(settings: LlmSettings): LlmClient {
   });
   return {
     model: settings.model,
-    async completeJson({ messages, schemaName, schema }) {
+    async completeJson({ messages, schemaName, schema, signal }) {
       try {
-        const completion = await client.chat.completions.create({
-          model: settings.model,
-          messages,
-          temperature: 0.2,
-          response_format: { type: 'json_schema', json_schema: { name: schemaName, strict: true, schema } },
-        });
+        const completion = await client.chat.completions.create(
+          {
+            model: settings.model,
+            messages,
+            temperature: 0.2,
+            response_format: { type: 'json_schema', json_schema: { name: schemaName, strict: true, schema } },
+          },
+          signal ? { signal } : undefined,
+        );
         const message = completion.choices[0]?.message;
         if (message?.refusal) throw new LlmError('failed', 'The AI service declined to answer.', { code: 'refusal' });
         return message?.content ?? '';
+      } catch (error) {
+        throw toLlmError(error);
+      }
+    },
+    async streamJson({ messages, schemaName, schema, signal }, onText) {
+      try {
+        const stream = await client.chat.completions.create(
+          {
+            model: settings.model,
+            messages,
+            temperature: 0.2,
+            stream: true,
+            response_format: { type: 'json_schema', json_schema: { name: schemaName, strict: true, schema } },
+          },
+          signal ? { signal } : undefined,
+        );
+        let text = '';
+        for await (const chunk of stream) {
+          const delta = chunk.choices[0]?.delta;
+          if (delta?.refusal) throw new LlmError('failed', 'The AI service declined to answer.', { code: 'refusal' });
+          if (delta?.content) {
+            text += delta.content;
+            onText(delta.content);
+          }
+        }
+        return text;
       } catch (error) {
         throw toLlmError(error);
       }

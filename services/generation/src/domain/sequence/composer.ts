@@ -1,5 +1,5 @@
 import { countWords, LIMITS } from '@seqgen/checks';
-import type { Email, EmailSequence } from '@seqgen/proto';
+import type { Email, EmailSequence, RegenerateModifier } from '@seqgen/proto';
 import { wordCount } from '../extraction/text.ts';
 import type { Pair, Proof, Register, SequenceBrief } from './brief.ts';
 import { DE } from './copy/de.ts';
@@ -26,17 +26,44 @@ import {
  * words come from the copy files (./copy), chosen by a seeded generator.
  */
 export function composeSequence(brief: SequenceBrief): EmailSequence {
-  const writer = new Writer(brief, brief.language === 'de' ? DE : EN);
-  return [
-    writer.intro(),
-    writer.followUp(),
-    writer.proof(),
-    writer.angle(),
-    writer.quickWin(),
-    writer.resource(),
-    writer.breakup(),
-  ];
+  return [...composeEmails(brief)];
 }
+
+/** The seven emails one at a time, in order (the streaming endpoint sends each as it is written). */
+export function* composeEmails(brief: SequenceBrief, tweak?: Tweak): Generator<Email, void, undefined> {
+  const writer = new Writer(brief, brief.language === 'de' ? DE : EN, tweak);
+  for (const step of STEPS) yield writer.write(step);
+}
+
+/**
+ * One email written again (the studio's Regenerate): the same sequence up to `index`, that email
+ * with the modifier and the seed `variant`, so each variant differs and stays reproducible.
+ */
+export function composeVariant(
+  brief: SequenceBrief,
+  index: number,
+  options: { modifier?: RegenerateModifier | undefined; variant: number },
+): Email {
+  const step = STEPS[index];
+  if (!step) throw new RangeError(`no email ${index}`);
+  const tweak: Tweak = { step, modifier: options.modifier, variant: options.variant };
+  let position = 0;
+  // The emails before it are written too: what they told (solutions, proof) is not told again.
+  for (const written of composeEmails(brief, tweak)) {
+    if (position === index) return written;
+    position += 1;
+  }
+  throw new RangeError(`no email ${index}`);
+}
+
+/** How one email of the sequence is written differently (Regenerate): its step, modifier and seed variant. */
+export interface Tweak {
+  step: Step;
+  modifier: RegenerateModifier | undefined;
+  variant: number;
+}
+
+const REGISTERS: Register[] = ['veryCasual', 'casual', 'neutral', 'formal', 'veryFormal'];
 
 /** Words per email (greeting and sign-off included) by register; the checks allow 25–125 (first ≤ 100). */
 const BUDGET: Record<Register, { min: number; max: number }> = {
@@ -86,7 +113,8 @@ type Step = (typeof STEPS)[number];
 class Writer {
   readonly #brief: SequenceBrief;
   readonly #copy: Copy;
-  readonly #register: Register;
+  readonly #tweak: Tweak | undefined;
+  #step: Step = 'intro';
   /** Proof points already told: each result is used once. */
   readonly #usedProofs = new Set<Proof>();
   /** Solutions whose sentence an email already told. */
@@ -101,10 +129,47 @@ class Writer {
   #random: () => number = Math.random;
   #factsUsed = new Set<string>();
 
-  constructor(brief: SequenceBrief, copy: Copy) {
+  constructor(brief: SequenceBrief, copy: Copy, tweak?: Tweak) {
     this.#brief = brief;
     this.#copy = copy;
-    this.#register = brief.register;
+    this.#tweak = tweak;
+  }
+
+  write(step: Step): Email {
+    switch (step) {
+      case 'intro':
+        return this.intro();
+      case 'followUp':
+        return this.followUp();
+      case 'proof':
+        return this.proof();
+      case 'angle':
+        return this.angle();
+      case 'quickWin':
+        return this.quickWin();
+      case 'resource':
+        return this.resource();
+      case 'breakup':
+        return this.breakup();
+    }
+  }
+
+  /** The modifier asked for the email being written, if it is the one being regenerated. */
+  get #modifier(): RegenerateModifier | undefined {
+    return this.#tweak?.step === this.#step ? this.#tweak.modifier : undefined;
+  }
+
+  /** The brief's register, one step more casual or formal when the regenerated email asks. */
+  get #register(): Register {
+    const base = REGISTERS.indexOf(this.#brief.register);
+    const shift = this.#modifier === 'casual' ? -1 : this.#modifier === 'formal' ? 1 : 0;
+    return REGISTERS[Math.min(REGISTERS.length - 1, Math.max(0, base + shift))] as Register;
+  }
+
+  get #length(): SequenceBrief['length'] {
+    if (this.#modifier === 'shorter') return 'short';
+    if (this.#modifier === 'longer') return 'long';
+    return this.#brief.length;
   }
 
   // -------------------------------------------------------------------------------------------
@@ -379,13 +444,19 @@ class Writer {
   // Pieces
 
   #begin(step: Step): void {
-    this.#random = randomFrom((this.#brief.seed ^ Math.imul(STEPS.indexOf(step) + 1, 0x9e3779b1)) >>> 0);
+    this.#step = step;
+    // A regenerated email draws other words: its own seed variant, the rest of the sequence as before.
+    const variant = this.#tweak?.step === step ? Math.imul(this.#tweak.variant + 1, 0x85ebca6b) : 0;
+    this.#random = randomFrom((this.#brief.seed ^ Math.imul(STEPS.indexOf(step) + 1, 0x9e3779b1) ^ variant) >>> 0);
   }
 
   /** The pair for an email: pains in order, wrapping when the analysis has fewer. */
   #pair(index: number): Pair {
     const pairs = this.#brief.pairs;
-    return pairs[index % pairs.length] as Pair;
+    // A different angle: another pain and its solution (which one, by the variant: asking again moves on).
+    const shift =
+      this.#modifier === 'different_angle' ? 1 + ((this.#tweak?.variant ?? 0) % Math.max(1, pairs.length - 1)) : 0;
+    return pairs[(index + shift) % pairs.length] as Pair;
   }
 
   /**
@@ -405,7 +476,11 @@ class Writer {
     const used = [...this.#usedProofs].map((proof) => proof.customer);
     const open = this.#brief.proofs.filter((proof) => proof.quote === quote && !this.#usedProofs.has(proof));
     // Another customer when there is one: two stories from the same customer read as one.
-    const proof = open.find((candidate) => !used.includes(candidate.customer)) ?? open[0];
+    const others = open.filter((candidate) => !used.includes(candidate.customer));
+    // A different angle: another customer's story than the first (which one, by the variant).
+    const pick =
+      this.#modifier === 'different_angle' ? 1 + ((this.#tweak?.variant ?? 0) % Math.max(1, others.length - 1)) : 0;
+    const proof = others[pick] ?? others[0] ?? open[pick] ?? open[0];
     if (proof) this.#usedProofs.add(proof);
     return proof;
   }
@@ -537,16 +612,27 @@ class Writer {
     cap: number = LIMITS.length.max,
   ): Email {
     const budget = { ...BUDGET[this.#register] };
-    if (this.#brief.length === 'short' || this.#brief.seniority === 'above')
-      budget.max = Math.min(budget.max, this.#brief.length === 'short' ? 60 : budget.max - 10);
-    if (this.#brief.length === 'long') budget.max += 20;
-    if (this.#brief.length === 'short') budget.min = Math.min(budget.min, 30);
+    const length = this.#length;
+    if (length === 'short' || this.#brief.seniority === 'above')
+      budget.max = Math.min(budget.max, length === 'short' ? 60 : budget.max - 10);
+    // Longer: room for more, and a fuller email (a filler or two more) rather than the same one.
+    if (length === 'long') {
+      budget.max += 20;
+      budget.min = budget.max - 10;
+    }
+    if (length === 'short') budget.min = Math.min(budget.min, 30);
     budget.max = Math.min(budget.max, cap);
     budget.min = Math.min(budget.min, budget.max - 10);
     const layout: Layout = {
       greeting: this.#copy.greeting[this.#register],
       paragraphs: paragraphs.filter((paragraph) => paragraph.length > 0),
-      ask: this.#choose(ask, slots) ?? this.#choose(this.#copy.steps.intro.ask, slots) ?? '',
+      ask:
+        (this.#modifier === 'stronger_cta' && step !== 'breakup'
+          ? this.#choose(this.#copy.strongAsk, slots)
+          : undefined) ??
+        this.#choose(ask, slots) ??
+        this.#choose(this.#copy.steps.intro.ask, slots) ??
+        '',
       signOff: this.#copy.signOff[this.#register],
       sender: this.#brief.sender.firstName ?? '{{sender_name}}',
       fillers: step === 'breakup' ? [] : this.#fillers(slots),

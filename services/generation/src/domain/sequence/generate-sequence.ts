@@ -12,11 +12,16 @@ import {
   type RateLimitRule,
 } from '@seqgen/kit';
 import {
+  type Email,
   type EmailSequence,
   GENERATED_HISTORY_LIMIT,
+  type GENERATION_STEPS,
   type GeneratedSequence,
   type GenerateEmailsRequest,
   type GenerateEmailsResponse,
+  type RegenerateEmailRequest,
+  type RegenerateEmailResponse,
+  SEQUENCE_LENGTH,
   type SubmittedAnalysis,
   type WritingLanguage,
 } from '@seqgen/proto';
@@ -24,10 +29,10 @@ import { insertSequence, listSequencesNewestFirst } from '../../data/repository.
 import { type CompanyAnalyser, normaliseWithRole } from '../analysis/analyse-company.ts';
 import { llmFailure } from '../analysis/errors.ts';
 import { type LlmClient, LlmError } from '../llm/client.ts';
-import { buildBrief } from './brief.ts';
-import { composeSequence } from './composer.ts';
+import { buildBrief, type SequenceBrief, seedOf } from './brief.ts';
+import { composeEmails, composeVariant } from './composer.ts';
 import { readContext } from './context.ts';
-import { writeWithLlm } from './llm.ts';
+import { rewriteEmailWithLlm, writeWithLlm } from './llm.ts';
 
 export interface SequenceDeps {
   db: Database;
@@ -42,6 +47,22 @@ export interface SequenceDeps {
   quotaTimeoutMs: number;
   /** Sequences one user may request per window (each may fetch pages and call the LLM). */
   limit?: { limiter: RateLimiter; rule: RateLimitRule } | undefined;
+  /** Single emails one user may have rewritten per window (Regenerate; no quota is used). */
+  regenerateLimit?: { limiter: RateLimiter; rule: RateLimitRule } | undefined;
+}
+
+export type GenerationStep = (typeof GENERATION_STEPS)[number];
+
+/**
+ * Who follows a generation as it happens (the streaming endpoint): each step, each email as it
+ * is written, and a signal that aborts the work when the reader has gone away.
+ */
+export interface GenerationObserver {
+  progress?(step: GenerationStep, message: string): void;
+  /** The email being written so far (an LLM writer only). */
+  draft?(index: number, draft: { subject: string; body: string }): void;
+  email?(index: number, email: Email): void;
+  signal?: AbortSignal | undefined;
 }
 
 /** Who asked: their id (quota, history) and first name (the sign-off). */
@@ -51,7 +72,13 @@ export interface Requester {
 }
 
 export interface SequenceWriter {
-  generate(requester: Requester, request: GenerateEmailsRequest): Promise<GenerateEmailsResponse>;
+  generate(
+    requester: Requester,
+    request: GenerateEmailsRequest,
+    observer?: GenerationObserver,
+  ): Promise<GenerateEmailsResponse>;
+  /** One email written again, the others kept as sent; nothing stored, no quota used. */
+  regenerate(requester: Requester, request: RegenerateEmailRequest): Promise<RegenerateEmailResponse>;
   /** The user's generated sequences, newest first. */
   history(userId: string): Promise<GeneratedSequence[]>;
   /** "builtin" or "llm:<model>". */
@@ -61,6 +88,9 @@ export interface SequenceWriter {
 /** The languages the built-in composer writes (DESIGN.md §6); an LLM writes all of WRITING_LANGUAGES. */
 const COMPOSER_LANGUAGES: readonly WritingLanguage[] = ['en', 'de'];
 const LANGUAGE_NAMES: Record<WritingLanguage, string> = { en: 'English', de: 'German', fr: 'French', es: 'Spanish' };
+
+/** The reader went away (the stream closed): nothing more is written and the reservation is released. */
+export const CLIENT_GONE_MESSAGE = 'The request was cancelled before the sequence was ready.';
 
 export const QUOTA_UNAVAILABLE_MESSAGE =
   "We couldn't check your sequence allowance right now, so nothing was generated. Please try again in a moment.";
@@ -105,7 +135,10 @@ export function createSequenceWriter(deps: SequenceDeps): SequenceWriter {
     }
   };
 
-  const analysisFor = async (request: GenerateEmailsRequest, userId: string): Promise<SubmittedAnalysis> => {
+  const analysisFor = async (
+    request: Pick<GenerateEmailsRequest, 'analysis' | 'companyUrl' | 'caseStudies'>,
+    userId: string,
+  ): Promise<SubmittedAnalysis> => {
     if (request.analysis) return request.analysis;
     const { analysis } = await deps.analyser.analyse(
       { companyUrl: request.companyUrl, caseStudies: request.caseStudies },
@@ -119,7 +152,10 @@ export function createSequenceWriter(deps: SequenceDeps): SequenceWriter {
   };
 
   /** The language to write in (spec: `auto` is the site's language when the writer can write it). */
-  const languageFor = (request: GenerateEmailsRequest, analysis: SubmittedAnalysis): WritingLanguage => {
+  const languageFor = (
+    request: Pick<GenerateEmailsRequest, 'customization'>,
+    analysis: SubmittedAnalysis,
+  ): WritingLanguage => {
     const written =
       analysis.language ??
       detectLanguage([analysis.companyDescription, ...analysis.customerPains, ...analysis.solutions].join(' ')) ??
@@ -147,55 +183,158 @@ export function createSequenceWriter(deps: SequenceDeps): SequenceWriter {
     return asked;
   };
 
+  /**
+   * What both writers need, from a request: URLs checked before anything is fetched, the analysis
+   * (the user's, or the site's, cached), the prospect's page, the language and the brief.
+   */
+  const prepare = async (
+    requester: Requester,
+    request: Pick<GenerateEmailsRequest, 'analysis' | 'companyUrl' | 'caseStudies' | 'customization'>,
+    observer?: GenerationObserver,
+  ): Promise<{ brief: SequenceBrief; language: WritingLanguage }> => {
+    const { customization } = request;
+    const targeted = customization.targetSpecificCompany === 'yes';
+    observer?.progress?.(
+      'analysis',
+      request.analysis ? 'Reading your company analysis…' : 'Reading the company website…',
+    );
+    const [analysis, prospect] = await Promise.all([
+      analysisFor(request, requester.userId),
+      targeted ? deps.analyser.profileProspect(customization.prospectCompanyUrl) : undefined,
+    ]);
+    const language = languageFor(request, analysis);
+    observer?.progress?.('brief', 'Planning seven angles…');
+    const brief = buildBrief({
+      analysis,
+      customization,
+      prospect,
+      language,
+      sender: { firstName: requester.firstName },
+    });
+    return { brief, language };
+  };
+
+  /** Bad URLs are refused before anything is counted, fetched or reserved. */
+  const checkUrls = (
+    request: Pick<GenerateEmailsRequest, 'analysis' | 'companyUrl' | 'caseStudies' | 'customization'>,
+  ) => {
+    if (!request.analysis) normaliseWithRole(request.companyUrl, 'company');
+    if (!request.analysis && request.caseStudies) normaliseWithRole(request.caseStudies, 'caseStudies');
+    if (request.customization.targetSpecificCompany === 'yes') {
+      normaliseWithRole(request.customization.prospectCompanyUrl, 'prospect');
+    }
+  };
+
+  const throwIfGone = (signal: AbortSignal | undefined) => {
+    if (signal?.aborted) throw new HttpError(499, 'client_closed', CLIENT_GONE_MESSAGE);
+  };
+
+  /** The seven emails by the configured writer, each handed to the observer as it is ready. */
+  const write = async (
+    brief: SequenceBrief,
+    observer: GenerationObserver | undefined,
+  ): Promise<{ sequence: EmailSequence; repaired: boolean }> => {
+    const writing = (index: number) =>
+      observer?.progress?.('writing', `Writing email ${Math.min(index + 1, SEQUENCE_LENGTH)} of ${SEQUENCE_LENGTH}…`);
+    writing(0);
+    if (deps.llm) {
+      return writeWithLlm(deps.llm, brief, {
+        signal: observer?.signal,
+        onDraft: observer?.draft ? (index, draft) => observer.draft?.(index, draft) : undefined,
+        onEmail: observer?.email
+          ? (index, email) => {
+              observer.email?.(index, email);
+              if (index + 1 < SEQUENCE_LENGTH) writing(index + 1);
+            }
+          : undefined,
+      });
+    }
+    const sequence: Email[] = [];
+    for (const email of composeEmails(brief)) {
+      throwIfGone(observer?.signal);
+      observer?.email?.(sequence.length, email);
+      sequence.push(email);
+      if (sequence.length < SEQUENCE_LENGTH) writing(sequence.length);
+    }
+    return { sequence, repaired: false };
+  };
+
+  /**
+   * The built-in writer's new version of one email: another seed (derived from the email being
+   * replaced, so asking again gives yet another, and a test gets the same one), kept only if it
+   * differs and fails no check; the best of a few tries otherwise.
+   */
+  const composeReplacement = (
+    brief: SequenceBrief,
+    sequence: EmailSequence,
+    index: number,
+    modifier: RegenerateEmailRequest['modifier'],
+  ): Email => {
+    const current = sequence[index] as Email;
+    const base = seedOf(`${current.subject}\n${current.body}\n${modifier ?? ''}`);
+    // Neither the email as it stands nor the one first written for this place: asked twice, the
+    // user must not get the first version back.
+    const first = [...composeEmails(brief)][index] as Email;
+    const known = (email: Email) =>
+      [current, first].some((other) => other.subject === email.subject && other.body === email.body);
+    let best: { email: Email; failures: number } | undefined;
+    // An email with few ways to say it (a customer's quote) may only differ by telling another
+    // story: a plain Regenerate falls back to a different angle before giving the same words back.
+    for (const asked of modifier ? [modifier] : [undefined, 'different_angle' as const]) {
+      for (let attempt = 0; attempt < 8; attempt += 1) {
+        const email = composeVariant(brief, index, { modifier: asked, variant: base + attempt });
+        if (known(email)) continue;
+        const merged = sequence.map((each, position) => (position === index ? email : each));
+        const checks = checkSequence(merged, brief.checkContext);
+        const failures = [...(checks.emails[index] ?? []), ...checks.sequence].filter(
+          (check) => check.status === 'fail',
+        ).length;
+        if (failures === 0) return email;
+        if (!best || failures < best.failures) best = { email, failures };
+      }
+      if (best) break;
+    }
+    return best?.email ?? composeVariant(brief, index, { modifier, variant: base });
+  };
+
   return {
     writerId,
-    async generate(requester, request) {
+    async generate(requester, request, observer) {
       const { userId } = requester;
       const { customization } = request;
-      const targeted = customization.targetSpecificCompany === 'yes';
-      // Bad URLs are refused before anything is counted, fetched or reserved.
-      if (!request.analysis) normaliseWithRole(request.companyUrl, 'company');
-      if (!request.analysis && request.caseStudies) normaliseWithRole(request.caseStudies, 'caseStudies');
-      if (targeted) normaliseWithRole(customization.prospectCompanyUrl, 'prospect');
+      checkUrls(request);
       if (deps.limit) {
         await deps.limit.limiter.enforce([{ rule: deps.limit.rule, key: userId }], 'sequences requested');
       }
 
       const started = performance.now();
-      const [analysis, prospect] = await Promise.all([
-        analysisFor(request, userId),
-        targeted ? deps.analyser.profileProspect(customization.prospectCompanyUrl) : undefined,
-      ]);
-      const language = languageFor(request, analysis);
-      const brief = buildBrief({
-        analysis,
-        customization,
-        prospect,
-        language,
-        sender: { firstName: requester.firstName },
-      });
+      const { brief, language } = await prepare(requester, request, observer);
+      throwIfGone(observer?.signal);
 
       const reservationId = await reserve(userId);
       let sequence: EmailSequence;
       let repaired = false;
       try {
-        if (deps.llm) {
-          const written = await writeWithLlm(deps.llm, brief);
-          sequence = written.sequence;
-          repaired = written.repaired;
-        } else {
-          sequence = composeSequence(brief);
-        }
+        throwIfGone(observer?.signal);
+        ({ sequence, repaired } = await write(brief, observer));
+        // Gone while the last words were written: the reader will never see it, so it is not counted.
+        throwIfGone(observer?.signal);
       } catch (error) {
         if (error instanceof LlmError) {
+          if (observer?.signal?.aborted) {
+            await release(userId, reservationId, 'client_gone');
+            throw new HttpError(499, 'client_closed', CLIENT_GONE_MESSAGE);
+          }
           log.warn({ kind: error.kind, code: error.code, status: error.status }, 'LLM sequence failed');
           await release(userId, reservationId, `ai_${error.kind}`);
           throw llmFailure(error);
         }
-        await release(userId, reservationId, 'internal_error');
+        const gone = error instanceof HttpError && error.statusCode === 499;
+        await release(userId, reservationId, gone ? 'client_gone' : 'internal_error');
         throw error;
       }
 
+      observer?.progress?.('checking', 'Checking every email…');
       try {
         await deps.db.transaction(async (tx) => {
           await insertSequence(tx, {
@@ -223,11 +362,46 @@ export function createSequenceWriter(deps: SequenceDeps): SequenceWriter {
           language,
           checks: checks.status,
           repaired,
+          streamed: Boolean(observer),
           ms: Math.round(performance.now() - started),
         },
         'sequence generated',
       );
       return { sequence, checks, language, checkContext: brief.checkContext };
+    },
+
+    async regenerate(requester, request) {
+      checkUrls(request);
+      if (deps.regenerateLimit) {
+        await deps.regenerateLimit.limiter.enforce(
+          [{ rule: deps.regenerateLimit.rule, key: requester.userId }],
+          'emails regenerated',
+        );
+      }
+      const started = performance.now();
+      const { brief } = await prepare(requester, request);
+      const { sequence, index, modifier } = request;
+      let email: Email;
+      if (deps.llm) {
+        try {
+          email = await rewriteEmailWithLlm(deps.llm, brief, sequence, index, modifier);
+        } catch (error) {
+          if (error instanceof LlmError) {
+            log.warn({ kind: error.kind, code: error.code, status: error.status }, 'LLM regeneration failed');
+            throw llmFailure(error);
+          }
+          throw error;
+        }
+      } else {
+        email = composeReplacement(brief, sequence, index, modifier);
+      }
+      const merged = sequence.map((each, position) => (position === index ? email : each));
+      const checks = checkSequence(merged, brief.checkContext);
+      log.info(
+        { writer: writerId, index, modifier, checks: checks.status, ms: Math.round(performance.now() - started) },
+        'email regenerated',
+      );
+      return { email, checks, checkContext: brief.checkContext };
     },
 
     async history(userId) {

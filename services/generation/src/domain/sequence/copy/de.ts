@@ -25,6 +25,11 @@ export const DE: Copy = {
     veryFormal: 'Mit freundlichen Grüßen',
   },
   peers: { industry: 'Teams aus der Branche {industry}', fallback: 'Teams wie Ihres' },
+  strongAsk: {
+    casual: ['Passen 15 Minuten am Dienstag oder Donnerstag?'],
+    neutral: ['Passen Ihnen 15 Minuten am Dienstag oder Donnerstag?'],
+    formal: ['Darf ich Ihnen für Dienstag oder Donnerstag ein Gespräch von 15 Minuten vorschlagen?'],
+  },
   means: { neutral: ['Konkret heißt das: {means}.'] },
   filler: {
     neutral: [

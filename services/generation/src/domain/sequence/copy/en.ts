@@ -23,6 +23,12 @@ export const EN: Copy = {
     veryFormal: 'Kind regards,',
   },
   peers: { industry: 'teams in {industry}', fallback: 'teams like yours' },
+  strongAsk: {
+    veryCasual: ['Free for 15 minutes on Tuesday or Thursday?'],
+    casual: ['Can we grab 15 minutes on Tuesday or Thursday?', 'Are you free for 15 minutes this Thursday?'],
+    neutral: ['Could we put 15 minutes on the calendar this Tuesday or Thursday?'],
+    formal: ['Would Tuesday or Thursday suit you for a 15-minute call?'],
+  },
   means: {
     casual: ['In practice, that means {means}.'],
     neutral: ['In practice, that means {means}.', 'The short version: it works through {means}.'],

@@ -37,6 +37,8 @@ export interface Copy {
   signOff: Record<Register, string>;
   /** How to name a group of peers: "teams in {industry}", "teams like yours". */
   peers: { industry: string; fallback: string };
+  /** A direct ask with a time in it, for an email regenerated with a stronger call to action. */
+  strongAsk: Tones;
   /** A solution told before, by how it works: "In practice, that means {means}." */
   means: Tones;
   /** Sentences a short email may add before its ask: who the company is, whom it serves. */
