@@ -1,3 +1,5 @@
+import type { WritingLanguage } from '@seqgen/proto';
+
 /**
  * What the checks say. The UI is English whatever language the emails are in, so reasons are not
  * localised; they are one short line each and name the thing to fix.
@@ -88,6 +90,12 @@ export const REASONS = {
   placeholders: {
     pass: () => 'Only supported merge fields.',
     fail: (found: readonly string[]) => `Unfilled placeholder${found.length === 1 ? '' : 's'}: ${listQuoted(found)}.`,
+    /** "'{{firstName}}' is not a merge field; write {{first_name|there}}." */
+    notField: (found: readonly string[], write: readonly string[]) =>
+      `${listQuoted(found)} ${found.length === 1 ? 'is not a merge field' : 'are not merge fields'}; write ${listPlain([...new Set(write)])}.`,
+    /** "Hi {{first_name}}," without a name: "An empty '{{first_name}}' leaves 'Hi ,'; write {{first_name|there}}." */
+    noFallback: (token: string, readsEmpty: string, write: string) =>
+      `An empty '${token}' leaves the greeting '${readsEmpty}'; write ${write}.`,
   },
   html: {
     pass: () => 'Plain text.',
@@ -161,3 +169,15 @@ export const PERSONALISATION_NAMES = { persona: 'Persona', industry: 'Industry',
 function capitaliseFirst(text: string): string {
   return text ? text.charAt(0).toUpperCase() + text.slice(1) : text;
 }
+
+/**
+ * The fallback a reason suggests for a field, per language ("Hi {{first_name|there}},"). French and
+ * Spanish greetings read naturally without a name ("Bonjour,"), so theirs is an explicit empty one.
+ * The sender's name is always known to the sequencer and gets none.
+ */
+export const FIELD_FALLBACKS: Readonly<Record<WritingLanguage, { first_name: string; company: string }>> = {
+  en: { first_name: 'there', company: 'your company' },
+  de: { first_name: 'zusammen', company: 'Ihr Unternehmen' },
+  fr: { first_name: '', company: 'votre entreprise' },
+  es: { first_name: '', company: 'su empresa' },
+};

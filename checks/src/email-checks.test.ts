@@ -328,9 +328,6 @@ describe('placeholders', () => {
   });
 
   it.each([
-    '{{firstName}}',
-    '{{ first_name }}',
-    '{{first_name|a|b}}',
     '{{anything}}',
     '{{first_name}',
     '{name}',
@@ -352,10 +349,60 @@ describe('placeholders', () => {
     });
   });
 
+  it.each([
+    ['{{firstName}}', '{{first_name|there}}'],
+    ['{{ first_name }}', '{{first_name|there}}'],
+    ['{{first_name|a|b}}', '{{first_name|there}}'],
+    ['{{name}}', '{{first_name|there}}'],
+    ['{{FirstName|friend}}', '{{first_name|friend}}'],
+    ['{{Company}}', '{{company|your company}}'],
+    ['{{company_name}}', '{{company|your company}}'],
+    ['{{sender}}', '{{sender_name}}'],
+  ])('fails the misspelt merge field %s and says to write %s', (token, write) => {
+    expect(placeholders(`We can help ${token} with disputes.`)).toMatchObject({
+      status: 'fail',
+      reason: `'${token}' is not a merge field; write ${write}.`,
+    });
+  });
+
+  it("suggests the fallback of the email's language", () => {
+    const german = checkEmail(email('Wir helfen {{Company}} bei Rückbuchungen.'), 1, DE).find(
+      (result) => result.id === 'placeholders',
+    );
+    expect(german?.reason).toBe("'{{Company}}' is not a merge field; write {{company|Ihr Unternehmen}}.");
+    const french = checkEmail({ subject: 's', body: 'Bonjour {{firstName}},\n\nMerci.' }, 1, FR).find(
+      (result) => result.id === 'placeholders',
+    );
+    expect(french?.reason).toBe("'{{firstName}}' is not a merge field; write {{first_name|}}.");
+  });
+
   it('checks the subject too and lists several', () => {
     expect(placeholders('Hi [First Name], about [Company].', 'Returns at {{Company}}').reason).toBe(
-      "Unfilled placeholders: '{{Company}}', '[First Name]' and '[Company]'.",
+      "'{{Company}}' is not a merge field; write {{company|your company}}. Unfilled placeholders: '[First Name]' and '[Company]'.",
     );
+    expect(placeholders('About {{firstName}} and {{company_name}} and {{Company}}.').reason).toBe(
+      "'{{firstName}}', '{{company_name}}' and '{{Company}}' are not merge fields; write {{first_name|there}} and {{company|your company}}.",
+    );
+  });
+
+  it('warns about a merge field without a fallback in the greeting, saying how it reads empty', () => {
+    const bare = (greeting: string, context = EN) =>
+      check('placeholders', { subject: 'Chargebacks', body: `${greeting}\n\nWe win disputes. Worth a look?` }, context);
+    expect(bare('Hi {{first_name}},')).toMatchObject({
+      status: 'warn',
+      reason: "An empty '{{first_name}}' leaves the greeting 'Hi ,'; write {{first_name|there}}.",
+    });
+    expect(bare('Hallo {{first_name}},', DE).reason).toBe(
+      "An empty '{{first_name}}' leaves the greeting 'Hallo ,'; write {{first_name|zusammen}}.",
+    );
+    expect(bare('Hi {{first_name}} at {{company}}').reason).toContain("'Hi at {{company}}'");
+    // A fallback, even an explicit empty one, is a choice: "Guten Tag {{first_name|}}," reads "Guten Tag,".
+    expect(bare('Hi {{first_name|there}},').status).toBe('pass');
+    expect(bare('Guten Tag {{first_name|}},', DE).status).toBe('pass');
+    // Further down, a field without fallback is prose the writer chose; the sender's name is always known.
+    expect(check('placeholders', email('Teams like {{company}} win disputes. Worth a look?')).status).toBe('pass');
+    // A long first line is prose, not a greeting.
+    expect(bare('We help teams like {{company}} win chargeback disputes every single week.').status).toBe('pass');
   });
 });
 

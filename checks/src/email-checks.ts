@@ -1,11 +1,18 @@
-import type { CheckResult, CheckStatus, Email } from '@seqgen/proto';
+import type { CheckResult, CheckStatus, Email, WritingLanguage } from '@seqgen/proto';
 import { type BodyParts, bodyParts } from './body.ts';
 import { type Compiled, KNOWN_ACRONYMS, MODEL_CHATTER_PATTERN } from './compiled.ts';
-import { type CheckId, LABELS, REASONS, SCORE_NAMES, targetText } from './copy.ts';
+import { type CheckId, FIELD_FALLBACKS, LABELS, REASONS, SCORE_NAMES, targetText } from './copy.ts';
 import { isInjection } from './injection.ts';
 import { LIMITS } from './limits.ts';
 import { findHtml, findPlaceholders } from './markup.ts';
-import { renderMergeFields, stripMergeFields } from './merge-fields.ts';
+import {
+  bareGreetingField,
+  intendedField,
+  type MergeField,
+  mergeFieldToken,
+  renderMergeFields,
+  stripMergeFields,
+} from './merge-fields.ts';
 import { sentenceClaims } from './names.ts';
 import { findNumbers, valueKey } from './numbers.ts';
 import { bandStatus, type ReadingLevel, readingOfSentences } from './reading.ts';
@@ -99,11 +106,42 @@ function spamCheck(email: Email, compiled: Compiled, sources: Sources): CheckRes
   return result('spam', 'pass', REASONS.spam.pass());
 }
 
-function placeholdersCheck(email: Email): CheckResult {
+/** How a field is best written: the writer's own fallback when it gave one, else the language's. */
+function suggestedField(field: MergeField, fallback: string | undefined, language: WritingLanguage): string {
+  if (field === 'sender_name') return mergeFieldToken(field, fallback || undefined);
+  return mergeFieldToken(field, fallback || FIELD_FALLBACKS[language][field]);
+}
+
+/**
+ * Left-over slots fail; a misspelt merge field ("{{firstName}}", "{{ first_name }}", "{{name}}")
+ * fails too, since a sequencer sends it as it stands, and the reason says how to write it. A field
+ * without a fallback in the greeting warns: a prospect without a first name would read "Hi ,".
+ */
+function placeholdersCheck(email: Email, language: WritingLanguage): CheckResult {
   const found = findPlaceholders(`${email.subject}\n${email.body}`);
-  return found.length
-    ? result('placeholders', 'fail', REASONS.placeholders.fail(found))
-    : result('placeholders', 'pass', REASONS.placeholders.pass());
+  if (found.length) {
+    const misspelt = found.flatMap((token) => {
+      const meant = intendedField(token);
+      return meant ? [{ token, write: suggestedField(meant.field, meant.fallback, language) }] : [];
+    });
+    const slots = found.filter((token) => !intendedField(token));
+    const reasons = [
+      misspelt.length
+        ? REASONS.placeholders.notField(
+            misspelt.map((item) => item.token),
+            misspelt.map((item) => item.write),
+          )
+        : '',
+      slots.length ? REASONS.placeholders.fail(slots) : '',
+    ];
+    return result('placeholders', 'fail', reasons.filter(Boolean).join(' '));
+  }
+  const bare = bareGreetingField(email.body, LIMITS.greeting.maxWords);
+  if (bare) {
+    const write = suggestedField(bare.field, undefined, language);
+    return result('placeholders', 'warn', REASONS.placeholders.noFallback(bare.token, bare.readsEmpty, write));
+  }
+  return result('placeholders', 'pass', REASONS.placeholders.pass());
 }
 
 function htmlCheck(email: Email): CheckResult {
@@ -166,7 +204,7 @@ export function analyseEmail(email: Email, index: number, compiled: Compiled, so
     readingCheck(reading, compiled),
     asksCheck(proseSentences, compiled),
     spamCheck(email, compiled, sources),
-    placeholdersCheck(email),
+    placeholdersCheck(email, compiled.language),
     htmlCheck(email),
     injectionCheck(email, bodySentences, sources),
     claimsCheck(email, bodySentences, compiled, sources),

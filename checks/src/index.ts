@@ -5,13 +5,21 @@
 export type { BodyParts } from './body.ts';
 export { bodyParts } from './body.ts';
 export type { CheckId, EmailCheckId, SequenceCheckId } from './copy.ts';
-export { EMAIL_CHECK_IDS, LABELS, SEQUENCE_CHECK_IDS } from './copy.ts';
+export { EMAIL_CHECK_IDS, FIELD_FALLBACKS, LABELS, SEQUENCE_CHECK_IDS } from './copy.ts';
 export { detectLanguage } from './detect-language.ts';
 export { INJECTION_PATTERNS, isInjection, withoutInjections } from './injection.ts';
 export type { ReadingBand, ReadingScale } from './limits.ts';
 export { LIMITS } from './limits.ts';
-export type { MergeField } from './merge-fields.ts';
-export { MERGE_FIELD_PATTERN, MERGE_FIELDS, renderMergeFields } from './merge-fields.ts';
+export type { BareGreetingField, MergeField } from './merge-fields.ts';
+export {
+  bareGreetingField,
+  intendedField,
+  isMergeField,
+  MERGE_FIELD_PATTERN,
+  MERGE_FIELDS,
+  mergeFieldToken,
+  renderMergeFields,
+} from './merge-fields.ts';
 export type { ReadingLevel } from './reading.ts';
 export { readingLevel } from './reading.ts';
 export { checkEmail, checkSequence } from './sequence-checks.ts';

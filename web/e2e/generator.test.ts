@@ -114,7 +114,7 @@ describe('generator, sequence result and saved sequences in Chromium (npm start)
     const page = await newPage();
     const generateBodies: unknown[] = [];
     page.on('request', (request) => {
-      if (request.url().endsWith('/api/generate-emails')) generateBodies.push(request.postDataJSON());
+      if (request.url().endsWith('/api/generate-emails/stream')) generateBodies.push(request.postDataJSON());
     });
 
     // Register through the sign-up form, as a user does.
@@ -238,7 +238,7 @@ describe('generator, sequence result and saved sequences in Chromium (npm start)
     await shot(page, 'gen-08-wizard-last-step');
 
     // Generate: the generating state, then seven emails.
-    await page.route('**/api/generate-emails', async (route) => {
+    await page.route('**/api/generate-emails/stream', async (route) => {
       // Holds the answer briefly so the generating state can be seen and photographed.
       await new Promise((resolve) => setTimeout(resolve, 1500));
       await route.continue();
@@ -254,7 +254,7 @@ describe('generator, sequence result and saved sequences in Chromium (npm start)
     expect(await page.getByTestId('user-message').innerText()).toContain(`${site.origin}/`);
     await shot(page, 'gen-09-generating');
     await expect.poll(() => page.getByTestId('email-card').count(), { timeout: 60_000 }).toBe(7);
-    await page.unroute('**/api/generate-emails');
+    await page.unroute('**/api/generate-emails/stream');
     const cards = await emailCards(page);
     cards.forEach((card, index) => {
       expect(card).toContain(`Email ${index + 1}`);
@@ -364,8 +364,12 @@ describe('generator, sequence result and saved sequences in Chromium (npm start)
     await expect.poll(() => page.getByTestId('saved-empty').isVisible()).toBe(true);
     expect(await page.getByTestId('header-usage').innerText()).toBe('1/5');
 
-    // Back home: the generated history (GET /api/emails) reopens the sequence; Start Over clears it.
+    // Back home: the result comes back from the draft; Start Over clears it, and the generated
+    // history (GET /api/emails) reopens the sequence.
     await page.goto(app.url);
+    await expect.poll(() => page.getByTestId('email-card').count()).toBe(7);
+    expect(await page.getByTestId('email-subject').first().innerText()).toBe(firstSubject);
+    await page.getByTestId('start-over').click();
     await expect.poll(() => page.getByTestId('generator-card').isVisible()).toBe(true);
     expect(await page.getByTestId('header-usage').innerText()).toBe('1/5');
     await expect.poll(() => page.getByTestId('recent-sequence').count()).toBe(1);
@@ -382,7 +386,7 @@ describe('generator, sequence result and saved sequences in Chromium (npm start)
     await registerByApi(page, `manual-${Date.now()}@acme.com`);
     const generateBodies: Record<string, unknown>[] = [];
     page.on('request', (request) => {
-      if (request.url().endsWith('/api/generate-emails')) generateBodies.push(request.postDataJSON());
+      if (request.url().endsWith('/api/generate-emails/stream')) generateBodies.push(request.postDataJSON());
     });
 
     async function manualRun(photograph = false) {
@@ -486,7 +490,7 @@ describe('generator, sequence result and saved sequences in Chromium (npm start)
     await registerByApi(page, `no-pain-${Date.now()}@acme.com`);
     const generateBodies: Record<string, unknown>[] = [];
     page.on('request', (request) => {
-      if (request.url().endsWith('/api/generate-emails')) generateBodies.push(request.postDataJSON());
+      if (request.url().endsWith('/api/generate-emails/stream')) generateBodies.push(request.postDataJSON());
     });
 
     await page.getByTestId('company-url').fill(`${site.origin}/no-pain`);

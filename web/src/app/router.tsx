@@ -56,6 +56,11 @@ export const router = createBrowserRouter([
             element: later(() => import('./routes/SavedSequencesPage'), 'SavedSequencesPage'),
           },
           {
+            // A saved sequence opened in the studio, where its edits are saved with Save changes.
+            path: 'saved-sequences/:id',
+            element: later(() => import('./routes/SavedSequenceStudioPage'), 'SavedSequenceStudioPage'),
+          },
+          {
             path: 'subscription-management',
             element: later(() => import('./routes/SubscriptionManagementPage'), 'SubscriptionManagementPage'),
           },

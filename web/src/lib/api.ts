@@ -84,8 +84,14 @@ async function throwIfNotOk(res: Response): Promise<void> {
   throw new ApiError(res.status, body, `${res.status}: ${errorText(body, res.statusText)}`);
 }
 
-function send(method: HttpMethod, path: string, body: unknown, options: ApiOptions): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+function send(
+  method: HttpMethod,
+  path: string,
+  body: unknown,
+  options: ApiOptions,
+  accept = 'application/json',
+): Promise<Response> {
+  const headers: Record<string, string> = { Accept: accept };
   const init: RequestInit = { method, headers, credentials: 'include' };
   if (body !== undefined) {
     headers['Content-Type'] = 'application/json';
@@ -106,6 +112,17 @@ export async function apiRequest(
   options: ApiOptions = {},
 ): Promise<Response> {
   const res = await send(method, path, body, options);
+  await throwIfNotOk(res);
+  return res;
+}
+
+/**
+ * Opens a Server-Sent Events answer (POST with a JSON body, cookies included, like every other
+ * call). A non-OK answer before the stream starts throws the same ApiError as any request, so
+ * callers match its message exactly as they do for the JSON endpoints.
+ */
+export async function apiOpenStream(path: string, body: unknown, options: ApiOptions = {}): Promise<Response> {
+  const res = await send('POST', path, body, options, 'text/event-stream, application/json');
   await throwIfNotOk(res);
   return res;
 }

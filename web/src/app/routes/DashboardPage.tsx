@@ -1,4 +1,7 @@
+import type { User } from '@seqgen/proto';
+import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { PageSpinner } from '../../components/ui/Spinner';
 import { useUser } from '../../features/auth/api/get-user';
 import { AnalysisCard } from '../../features/generator/components/AnalysisCard';
 import { ConversationView, GenerationSuccessCard } from '../../features/generator/components/ConversationView';
@@ -7,6 +10,8 @@ import { GeneratorCard } from '../../features/generator/components/GeneratorCard
 import { RecentSequences } from '../../features/generator/components/RecentSequences';
 import { companyLabelOf, hasConversation } from '../../features/generator/conversation';
 import { useGenerator } from '../../features/generator/use-generator';
+import { SequenceResult } from '../../features/sequence/components/SequenceResult';
+import { previewValues } from '../../features/sequence/merge-fields';
 import { UsagePanel } from '../../features/usage/components/UsageMeter';
 import { SignedInLayout } from '../layout/SignedInLayout';
 
@@ -16,11 +21,21 @@ import { SignedInLayout } from '../layout/SignedInLayout';
  */
 export function DashboardPage() {
   const { user } = useUser();
+  if (!user) return <PageSpinner />;
+  // One generator per user: another account signing in on this browser starts from its own draft.
+  return <Dashboard key={user.id} user={user} />;
+}
+
+function Dashboard({ user }: { user: User }) {
   const navigate = useNavigate();
-  const generator = useGenerator();
+  const generator = useGenerator(user.id);
   const { state } = generator;
-  const greetingName = user?.firstName?.trim();
+  const greetingName = user.firstName?.trim();
   const companyUrl = state.source?.kind === 'url' ? state.source.companyUrl : '';
+  const preview = useMemo(
+    () => previewValues({ customization: state.customization, checkContext: state.checkContext, sender: user }),
+    [state.customization, state.checkContext, user],
+  );
 
   if (!hasConversation(state)) {
     return (
@@ -45,6 +60,21 @@ export function DashboardPage() {
   }
 
   const generating = state.phase === 'generating';
+  const result =
+    state.studio && state.checkContext ? (
+      <SequenceResult
+        studio={state.studio}
+        dispatch={generator.dispatchStudio}
+        checks={state.checks}
+        checkContext={state.checkContext}
+        contextOpened={state.contextOpened}
+        companyUrl={companyUrl}
+        customization={state.customization}
+        regenerateBase={generator.regenerateBase}
+        onCheckContext={generator.adoptCheckContext}
+        previewValues={preview}
+      />
+    ) : null;
   return (
     <SignedInLayout onStartOver={generator.startOver}>
       <div className="grid items-start gap-6 lg:grid-cols-[17rem_minmax(0,1fr)]">
@@ -75,12 +105,7 @@ export function DashboardPage() {
             />
           ) : null}
           {state.phase === 'result' ? <GenerationSuccessCard onStartOver={generator.startOver} /> : null}
-          <ConversationView
-            messages={state.messages}
-            generating={generating}
-            companyUrl={companyUrl}
-            customization={state.customization}
-          />
+          <ConversationView messages={state.messages} generating={generating} stream={state.stream} sequence={result} />
         </div>
       </div>
     </SignedInLayout>

@@ -70,7 +70,7 @@ export function Toaster() {
       ))}
       <Toast.Viewport
         hotkey={TOAST_HOTKEY}
-        className="fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-none sm:bottom-0 sm:right-0 sm:top-auto sm:flex-col md:max-w-[420px]"
+        className="pointer-events-none fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-none sm:bottom-0 sm:right-0 sm:top-auto sm:flex-col md:max-w-[420px]"
       />
     </Toast.Provider>
   );

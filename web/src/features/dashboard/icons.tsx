@@ -32,6 +32,12 @@ const paths = {
   file: 'M6 3h8l4 4v14H6zM14 3v4h4',
   home: 'M3 11l9-8 9 8M5 10v10h14V10',
   chart: 'M4 20V10M10 20V4M16 20v-7M22 20H2',
+  refresh: 'M20 11a8 8 0 0 0-14.6-4.5M4 4v4h4M4 13a8 8 0 0 0 14.6 4.5M20 20v-4h-4',
+  undo: 'M9 14L4 9l5-5M4 9h10.5a5.5 5.5 0 0 1 0 11H11',
+  eye: 'M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12zM12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6z',
+  chevronDown: 'M6 9l6 6 6-6',
+  clock: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 7v5l3 2',
+  info: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 11v5M12 8h.01',
 } as const;
 
 export type IconName = keyof typeof paths;

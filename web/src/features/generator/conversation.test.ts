@@ -1,3 +1,4 @@
+import type { CheckContext, SequenceChecks } from '@seqgen/proto';
 import { describe, expect, it } from 'vitest';
 import { generatorReducer, hasConversation, initialGeneratorState } from './conversation';
 
@@ -68,5 +69,96 @@ describe('generator states (spec §4)', () => {
     expect(state.messages.map((m) => m.type)).toEqual(['user', 'assistant']);
     expect(state.messages[0]?.content).toBe('https://acme.test/');
     expect(state.messages[1]?.emailSequence).toBe(emails);
+  });
+});
+
+describe('streamed generation and the studio', () => {
+  const source = { kind: 'url', companyUrl: 'https://acme.test/', caseStudies: '' } as const;
+  const generating = () => {
+    let state = generatorReducer(initialGeneratorState, { type: 'analyzed', source, analysis });
+    state = generatorReducer(state, { type: 'proceed' });
+    return generatorReducer(state, { type: 'generate', customization, now: 1 });
+  };
+
+  it('collects progress, drafts and emails while streaming, then opens the studio on done', () => {
+    let state = generating();
+    state = generatorReducer(state, {
+      type: 'streamed',
+      event: { type: 'progress', step: 'writing', message: 'Writing email 1 of 7…' },
+    });
+    state = generatorReducer(state, { type: 'streamed', event: { type: 'draft', index: 0, subject: 's', body: 'Hi' } });
+    expect(state.stream).toMatchObject({ message: 'Writing email 1 of 7…', draft: { index: 0, body: 'Hi' } });
+    state = generatorReducer(state, {
+      type: 'streamed',
+      event: { type: 'email', index: 0, email: emails[0] as never },
+    });
+    expect(state.stream?.emails[0]).toEqual(emails[0]);
+    expect(state.stream?.draft).toBeUndefined();
+    expect(state.phase).toBe('generating');
+
+    const checkContext: CheckContext = { language: 'en', sources: ['x'], caseStudyCustomers: [] };
+    const checks: SequenceChecks = { status: 'pass', summary: 'ok', sequence: [], emails: [] };
+    state = generatorReducer(state, { type: 'generated', emails, checks, checkContext, language: 'en', now: 2 });
+    expect(state).toMatchObject({
+      phase: 'result',
+      stream: null,
+      checks,
+      checkContext,
+      contextOpened: false,
+      language: 'en',
+    });
+    expect(state.studio?.emails).toEqual(emails);
+    expect(state.studio?.cadence).toEqual([0, 3, 7, 11, 16, 21, 28]);
+  });
+
+  it('ignores stream events once generation is over, and builds a check context when none came', () => {
+    let state = generatorReducer(generating(), { type: 'generated', emails, now: 2 });
+    expect(state.contextOpened).toBe(true);
+    expect(state.checkContext?.sources[0]).toContain('s1');
+    const before = state;
+    state = generatorReducer(state, {
+      type: 'streamed',
+      event: { type: 'email', index: 0, email: emails[1] as never },
+    });
+    expect(state).toBe(before);
+    // The server's context, from a regeneration, replaces the one built in the browser.
+    const server: CheckContext = { language: 'en', sources: ['server'], caseStudyCustomers: [] };
+    state = generatorReducer(state, { type: 'checkContext', checkContext: server });
+    expect(state).toMatchObject({ checkContext: server, contextOpened: false });
+  });
+
+  it('edits go into the conversation state; a failed generation drops the question and the stream', () => {
+    let state = generatorReducer(generating(), { type: 'generated', emails, now: 2 });
+    state = generatorReducer(state, { type: 'studio', action: { type: 'editSubject', index: 1, subject: 'Edited' } });
+    expect(state.studio?.emails[1]?.subject).toBe('Edited');
+    const failed = generatorReducer(generating(), { type: 'generationFailed' });
+    expect(failed).toMatchObject({ phase: 'customizing', stream: null, messages: [] });
+  });
+
+  it('opens a history entry in the studio with a context built from it', () => {
+    const entry = {
+      id: 'g1',
+      companyUrl: 'https://acme.test/',
+      createdAt: '2026-01-02T03:04:05.000Z',
+      customization,
+      sequence: emails,
+    };
+    const state = generatorReducer(initialGeneratorState, { type: 'openHistory', entry });
+    expect(state.studio?.emails).toEqual(emails);
+    expect(state.contextOpened).toBe(true);
+    expect(state.checkContext?.language).toBe('en');
+  });
+});
+
+describe('server checks after an edit', () => {
+  it('are dropped once the emails change, so a restored draft is re-checked', () => {
+    const checks = { status: 'pass', summary: 'ok', sequence: [], emails: [] } as never;
+    let state = generatorReducer(initialGeneratorState, { type: 'manualEntered', analysis });
+    state = generatorReducer(state, { type: 'generate', customization, now: 1 });
+    state = generatorReducer(state, { type: 'generated', emails, checks, now: 2 });
+    state = generatorReducer(state, { type: 'studio', action: { type: 'setSendDay', index: 1, day: 4 } });
+    expect(state.checks).toBe(checks);
+    state = generatorReducer(state, { type: 'studio', action: { type: 'editBody', index: 1, body: 'changed' } });
+    expect(state.checks).toBeNull();
   });
 });

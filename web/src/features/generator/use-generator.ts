@@ -1,25 +1,58 @@
-import type { Analysis, Customization, GeneratedSequence, SubmittedAnalysis } from '@seqgen/proto';
-import { useCallback, useEffect, useReducer, useRef } from 'react';
+import type { Analysis, CheckContext, Customization, GeneratedSequence, SubmittedAnalysis } from '@seqgen/proto';
+import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from '../../components/ui/toast-store';
 import { track } from '../../lib/analytics';
 import { errorMessage } from '../../lib/forms';
+import { browserStorage } from '../../lib/user-storage';
+import type { StudioAction } from '../sequence/studio';
+import type { RegenerateBase } from '../sequence/use-regenerate';
 import { useAnalyzeCompany } from './api/analyze-company';
-import { useGenerateEmails } from './api/generate-emails';
-import { generatorReducer, initialGeneratorState } from './conversation';
+import { useStreamGeneration } from './api/generate-emails-stream';
+import { type GeneratorState, generatorReducer, initialGeneratorState, isStreamedEvent } from './conversation';
+import { clearDraft, draftOf, loadDraft, saveDraft, stateFromDraft } from './draft-store';
 import { DEFAULT_ANALYSIS_ERROR, generationErrorToast, SUBSCRIBE_REDIRECT_MS } from './generation-errors';
 
-/** The generator's state plus the side effects of each step (requests, toasts, redirect). */
-export function useGenerator() {
-  const [state, dispatch] = useReducer(generatorReducer, initialGeneratorState);
+/** The dashboard as this user left it: their saved draft's result, else the empty generator. */
+function initialStateFor(userId: string): GeneratorState {
+  const draft = loadDraft(browserStorage(), userId);
+  return draft ? stateFromDraft(draft) : initialGeneratorState;
+}
+
+/**
+ * The generator's state plus the side effects of each step (requests, toasts, redirect), the
+ * streamed generation, and the draft that keeps the result (with the user's edits) across reloads.
+ */
+export function useGenerator(userId: string) {
+  const [state, dispatch] = useReducer(generatorReducer, userId, initialStateFor);
   const analyze = useAnalyzeCompany();
-  const generate = useGenerateEmails();
+  const stream = useStreamGeneration();
   const navigate = useNavigate();
   const redirectTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   // A Start Over while a request runs must not let its late answer revive the old conversation.
   const generation = useRef(0);
+  // The stream in flight: Start Over, opening the history or leaving the page ends it.
+  const streaming = useRef<AbortController | null>(null);
 
-  useEffect(() => () => clearTimeout(redirectTimer.current), []);
+  const stopStream = useCallback(() => {
+    streaming.current?.abort();
+    streaming.current = null;
+  }, []);
+
+  useEffect(
+    () => () => {
+      clearTimeout(redirectTimer.current);
+      stopStream();
+    },
+    [stopStream],
+  );
+
+  // Every change of a finished result is written at once (not debounced): the spec's Edit button
+  // reloads the page right after the last keystroke.
+  useEffect(() => {
+    const draft = draftOf(state, userId);
+    if (draft) saveDraft(browserStorage(), draft);
+  }, [state, userId]);
 
   const analyzeCompany = useCallback(
     async (input: { companyUrl: string; caseStudies: string }) => {
@@ -55,6 +88,9 @@ export function useGenerator() {
       const { source, analysis } = state;
       if (!analysis) return;
       const run = ++generation.current;
+      stopStream();
+      const controller = new AbortController();
+      streaming.current = controller;
       dispatch({ type: 'generate', customization, now: Date.now() });
       track('email_generation', {
         source: source?.kind ?? 'url',
@@ -64,16 +100,32 @@ export function useGenerator() {
       });
       try {
         // The (possibly edited) analysis travels with the request, so the user's edits are used.
-        const emails = await generate.trigger({
-          companyUrl: source?.kind === 'url' ? source.companyUrl : '',
-          ...(source?.kind === 'url' && source.caseStudies ? { caseStudies: source.caseStudies } : {}),
-          analysis,
-          customization,
+        const result = await stream(
+          {
+            companyUrl: source?.kind === 'url' ? source.companyUrl : '',
+            ...(source?.kind === 'url' && source.caseStudies ? { caseStudies: source.caseStudies } : {}),
+            analysis,
+            customization,
+          },
+          {
+            signal: controller.signal,
+            onEvent: (event) => {
+              if (run !== generation.current) return;
+              if (isStreamedEvent(event)) dispatch({ type: 'streamed', event });
+            },
+          },
+        );
+        if (run !== generation.current) return;
+        dispatch({
+          type: 'generated',
+          emails: result.sequence,
+          checks: result.checks,
+          checkContext: result.checkContext,
+          language: result.language,
+          now: Date.now(),
         });
-        if (run !== generation.current) return;
-        dispatch({ type: 'generated', emails, now: Date.now() });
       } catch (error) {
-        if (run !== generation.current) return;
+        if (run !== generation.current || controller.signal.aborted) return;
         dispatch({ type: 'generationFailed' });
         const shown = generationErrorToast(error instanceof Error ? error.message : undefined);
         toast({ title: shown.title, description: shown.description, variant: 'destructive' });
@@ -81,20 +133,58 @@ export function useGenerator() {
           clearTimeout(redirectTimer.current);
           redirectTimer.current = setTimeout(() => navigate('/subscribe'), SUBSCRIBE_REDIRECT_MS);
         }
+      } finally {
+        if (streaming.current === controller) streaming.current = null;
       }
     },
-    [state, generate.trigger, navigate],
+    [state, stream, navigate, stopStream],
   );
 
-  const openHistory = useCallback((entry: GeneratedSequence) => {
-    generation.current++;
-    dispatch({ type: 'openHistory', entry });
-  }, []);
+  const openHistory = useCallback(
+    (entry: GeneratedSequence) => {
+      generation.current++;
+      stopStream();
+      dispatch({ type: 'openHistory', entry });
+    },
+    [stopStream],
+  );
 
   const startOver = useCallback(() => {
     generation.current++;
+    stopStream();
+    clearDraft(browserStorage(), userId);
     dispatch({ type: 'startOver' });
-  }, []);
+  }, [stopStream, userId]);
 
-  return { state, analyzeCompany, enterManually, editAnalysis, proceed, generateEmails, openHistory, startOver };
+  const dispatchStudio = useCallback((action: StudioAction) => dispatch({ type: 'studio', action }), []);
+  const adoptCheckContext = useCallback(
+    (checkContext: CheckContext) => dispatch({ type: 'checkContext', checkContext }),
+    [],
+  );
+
+  // What a regeneration sends besides the emails: the generation's own inputs.
+  const { source, analysis, customization } = state;
+  const regenerateBase = useMemo<RegenerateBase | undefined>(() => {
+    if (!customization) return undefined;
+    return {
+      companyUrl: source?.kind === 'url' ? source.companyUrl : '',
+      ...(source?.kind === 'url' && source.caseStudies ? { caseStudies: source.caseStudies } : {}),
+      ...(analysis ? { analysis: analysis as SubmittedAnalysis } : {}),
+      customization,
+    };
+  }, [source, analysis, customization]);
+
+  return {
+    state,
+    analyzeCompany,
+    enterManually,
+    editAnalysis,
+    proceed,
+    generateEmails,
+    openHistory,
+    startOver,
+    dispatchStudio,
+    adoptCheckContext,
+    regenerateBase,
+  };
 }

@@ -1,8 +1,15 @@
 import type { Customization, Email, StoredSequence } from '@seqgen/proto';
+import { cadenceFor } from './cadence';
 
 /** Saved and rated sequences are either a list or `{ sequence: [...] }` (spec §3). */
 export function emailsOf(stored: StoredSequence): Email[] {
   return Array.isArray(stored) ? stored : stored.sequence;
+}
+
+/** The stored send days when they fit, else the default cadence (older saves have none). */
+export function cadenceOf(stored: StoredSequence): number[] {
+  const emails = emailsOf(stored);
+  return cadenceFor(emails.length, Array.isArray(stored) ? undefined : stored.cadence);
 }
 
 type TitleInput = Partial<

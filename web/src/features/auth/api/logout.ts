@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { AnalyticsEvent, track } from '../../../lib/analytics';
 import { type ApiOptions, apiRequest } from '../../../lib/api';
+import { clearAllUserData } from '../../../lib/user-storage';
 import { userKey } from './get-user';
 
 /** A GET the browser may also navigate to: it ends the session and redirects to /. */
@@ -21,6 +22,8 @@ export function useLogout() {
   const navigate = useNavigate();
   return useCallback(async () => {
     track(AnalyticsEvent.auth, { action: 'logout' });
+    // Drafts and other per-user data never outlive the session on a shared browser.
+    clearAllUserData();
     try {
       await logout();
     } catch {

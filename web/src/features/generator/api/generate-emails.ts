@@ -1,4 +1,4 @@
-import { type EmailSequence, GenerateEmailsRequest, GenerateEmailsResponse } from '@seqgen/proto';
+import { GenerateEmailsRequest, GenerateEmailsResponse } from '@seqgen/proto';
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import type { z } from 'zod';
@@ -11,13 +11,22 @@ export const generateEmailsKey = '/api/generate-emails';
 /** The request as the form holds it: before zod's defaults and trimming. */
 export type GenerateEmailsInput = z.input<typeof GenerateEmailsRequest>;
 
-export async function generateEmails(input: GenerateEmailsInput, options: ApiOptions = {}): Promise<EmailSequence> {
+/** The request body as sent, or the service's own wording for what is missing (e.g. 'Add at least one solution'). */
+export function generateEmailsBody(input: GenerateEmailsInput): GenerateEmailsRequest {
   const parsed = GenerateEmailsRequest.safeParse(input);
-  // Caught before sending with the service's own wording (e.g. 'Add at least one solution').
   if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? 'Invalid request');
-  const body = parsed.data;
-  const { sequence } = await apiSend('POST', generateEmailsKey, body, { ...options, schema: GenerateEmailsResponse });
-  return sequence;
+  return parsed.data;
+}
+
+/**
+ * The JSON endpoint (the dashboard streams instead; API users and tests call this): the sequence
+ * with its checks, the language it is written in and the check context the browser re-checks with.
+ */
+export async function generateEmails(
+  input: GenerateEmailsInput,
+  options: ApiOptions = {},
+): Promise<GenerateEmailsResponse> {
+  return apiSend('POST', generateEmailsKey, generateEmailsBody(input), { ...options, schema: GenerateEmailsResponse });
 }
 
 /** Spec §7: after a generation the cached usage and history are stale, success or not. */

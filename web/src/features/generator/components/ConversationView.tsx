@@ -1,9 +1,9 @@
-import type { Customization } from '@seqgen/proto';
+import type { ReactNode } from 'react';
 import { Card } from '../../../components/ui/Card';
 import { Spinner } from '../../../components/ui/Spinner';
 import { Icon } from '../../dashboard/icons';
-import { SequenceResult } from '../../sequence/components/SequenceResult';
-import type { ConversationMessage } from '../conversation';
+import type { ConversationMessage, StreamProgress } from '../conversation';
+import { StreamingSequence } from './StreamingSequence';
 
 export const CONVERSATION_PLACEHOLDER = 'Email sequences will appear here once generated';
 export const GENERATING_MESSAGE = 'Analyzing company and generating email sequence...';
@@ -12,17 +12,21 @@ function timeOf(timestamp: number) {
   return new Date(timestamp).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 }
 
-/** Spec §2 conversation area: the company as the user's message, the sequence as the answer. */
+/**
+ * Spec §2 conversation area: the company as the user's message, the sequence as the answer. While
+ * generating, the streamed emails appear as they are written; the answer's sequence is rendered by
+ * `sequence` (the studio).
+ */
 export function ConversationView({
   messages,
   generating,
-  companyUrl,
-  customization,
+  stream,
+  sequence,
 }: {
   messages: ConversationMessage[];
   generating: boolean;
-  companyUrl: string;
-  customization: Customization | null;
+  stream: StreamProgress | null;
+  sequence: ReactNode;
 }) {
   if (messages.length === 0) {
     return (
@@ -56,16 +60,17 @@ export function ConversationView({
               <span>{message.content}</span>
               <span className="text-[11px]">· {timeOf(message.timestamp)}</span>
             </div>
-            {message.emailSequence ? (
-              <SequenceResult emails={message.emailSequence} companyUrl={companyUrl} customization={customization} />
-            ) : null}
+            {message.emailSequence ? sequence : null}
           </div>
         ),
       )}
       {generating ? (
-        <div className="flex w-fit max-w-full items-center gap-3 rounded-2xl rounded-bl-md border border-border bg-card px-4 py-3 text-sm shadow-sm">
-          <Spinner className="h-4 w-4 text-highlight" label="Generating" />
-          <span data-testid="generating-message">{GENERATING_MESSAGE}</span>
+        <div className="grid gap-4">
+          <div className="flex w-fit max-w-full items-center gap-3 rounded-2xl rounded-bl-md border border-border bg-card px-4 py-3 text-sm shadow-sm">
+            <Spinner className="h-4 w-4 text-highlight" label="Generating" />
+            <span data-testid="generating-message">{GENERATING_MESSAGE}</span>
+          </div>
+          {stream ? <StreamingSequence stream={stream} /> : null}
         </div>
       ) : null}
     </section>

@@ -1,6 +1,7 @@
 import type { GeneratedSequence } from '@seqgen/proto';
 import { Card } from '../../../components/ui/Card';
 import { Icon } from '../../dashboard/icons';
+import { audienceLine } from '../../sequence/audience';
 import { useGeneratedEmails } from '../api/list-emails';
 
 const SHOWN = 4;
@@ -27,7 +28,9 @@ export function RecentSequences({ onOpen }: { onOpen: (entry: GeneratedSequence)
       </h2>
       <ul className="-mx-2 grid gap-0.5">
         {data.slice(0, SHOWN).map((entry) => {
-          const persona = entry.customization.persona === 'specific' ? entry.customization.specificPersona : '';
+          // Who it is for leads: four sequences for the same company differ by prospect, persona and industry.
+          const forWhom = audienceLine(entry.customization);
+          const company = entry.companyUrl ? hostOf(entry.companyUrl) : 'Manual entry';
           return (
             <li key={entry.id}>
               <button
@@ -36,11 +39,11 @@ export function RecentSequences({ onOpen }: { onOpen: (entry: GeneratedSequence)
                 className="grid w-full cursor-pointer gap-0.5 rounded-lg px-2 py-2 text-left transition-colors hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
                 data-testid="recent-sequence"
               >
-                <span className="truncate text-sm font-medium">
-                  {entry.companyUrl ? hostOf(entry.companyUrl) : 'Manual entry'}
+                <span className="truncate text-sm font-medium" data-testid="recent-audience">
+                  {forWhom}
                 </span>
                 <span className="truncate text-xs text-muted-foreground">
-                  {[persona, when.format(new Date(entry.createdAt))].filter(Boolean).join(' · ')}
+                  {[company, when.format(new Date(entry.createdAt))].join(' · ')}
                 </span>
               </button>
             </li>

@@ -1,15 +1,19 @@
 import type { SavedSequence } from '@seqgen/proto';
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { toast } from '../../../components/ui/toast-store';
-import { exportBaseName } from '../../../lib/export';
+import type { ExportInput } from '../../../lib/exports';
 import { Icon } from '../../dashboard/icons';
+import { AudienceChips } from '../../sequence/components/AudienceChips';
 import { CopyButton } from '../../sequence/components/CopyButton';
-import { exportWithToast } from '../../sequence/components/SequenceResult';
+import { ExportMenu } from '../../sequence/components/ExportMenu';
+import { sequenceAsText } from '../../sequence/components/SequenceResult';
 import { copyToClipboard, emailAsText } from '../../sequence/copy';
-import { emailsOf } from '../../sequence/sequence';
+import { exportWithToast } from '../../sequence/export';
+import { cadenceOf, emailsOf } from '../../sequence/sequence';
 import { useDeleteSavedSequence } from '../api/delete-saved-sequence';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
@@ -26,7 +30,12 @@ export function SavedSequenceCard({ sequence }: { sequence: SavedSequence }) {
   const [confirming, setConfirming] = useState(false);
   const { trigger: remove, isMutating: deleting } = useDeleteSavedSequence();
   const visible = expanded ? emails : emails.slice(0, 2);
-  const baseName = exportBaseName(sequence.title);
+  const exportInput: ExportInput = {
+    title: sequence.title,
+    emails,
+    cadence: cadenceOf(sequence.emailSequence),
+    companyUrl: sequence.companyUrl,
+  };
 
   async function onDelete() {
     try {
@@ -60,12 +69,23 @@ export function SavedSequenceCard({ sequence }: { sequence: SavedSequence }) {
               </span>
             ) : null}
           </div>
+          <AudienceChips customization={sequence.customization} />
         </div>
         <div className="flex flex-wrap items-center gap-2">
+          <Button asChild size="sm">
+            <Link
+              to={`/saved-sequences/${encodeURIComponent(sequence.id)}`}
+              aria-label={`Open ${sequence.title}`}
+              data-testid="saved-open"
+            >
+              <Icon name="pencil" />
+              Open
+            </Link>
+          </Button>
           <Button
             variant="outline"
             size="sm"
-            onClick={() => void copyToClipboard(emails.map(emailAsText).join('\n\n---\n\n'))}
+            onClick={() => void copyToClipboard(sequenceAsText(emails))}
             data-testid="saved-copy-all"
           >
             <Icon name="copy" />
@@ -74,7 +94,7 @@ export function SavedSequenceCard({ sequence }: { sequence: SavedSequence }) {
           <Button
             variant="outline"
             size="sm"
-            onClick={() => exportWithToast(emails, 'csv', baseName)}
+            onClick={() => exportWithToast('csv', exportInput)}
             data-testid="saved-export-csv"
           >
             <Icon name="download" />
@@ -83,12 +103,13 @@ export function SavedSequenceCard({ sequence }: { sequence: SavedSequence }) {
           <Button
             variant="outline"
             size="sm"
-            onClick={() => exportWithToast(emails, 'txt', baseName)}
+            onClick={() => exportWithToast('txt', exportInput)}
             data-testid="saved-export-txt"
           >
             <Icon name="file" />
             Text
           </Button>
+          <ExportMenu input={exportInput} testId="saved-export-menu" />
           {confirming ? (
             <span className="flex items-center gap-1">
               <Button

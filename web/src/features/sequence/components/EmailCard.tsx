@@ -1,11 +1,25 @@
 import type { Email } from '@seqgen/proto';
 import { Card } from '../../../components/ui/Card';
 import { CopyButton } from './CopyButton';
+import { MergeFieldText } from './MergeFieldText';
 
-/** Spec §2: "Email N" with its subject and body, each with a Copy button. */
-export function EmailCard({ email, number, stage }: { email: Email; number: number; stage?: string | undefined }) {
+/**
+ * Spec §2: "Email N" with its subject and body, each with a Copy button; read-only (the stream
+ * shows emails this way as they arrive; the studio's cards are StudioEmailCard).
+ */
+export function EmailCard({
+  email,
+  number,
+  stage,
+  testId = 'email-card',
+}: {
+  email: Email;
+  number: number;
+  stage?: string | undefined;
+  testId?: string;
+}) {
   return (
-    <Card className="overflow-hidden" data-testid="email-card">
+    <Card className="overflow-hidden" data-testid={testId}>
       <div className="flex items-center justify-between gap-3 border-b border-border bg-muted/40 px-5 py-2.5">
         <div className="flex items-center gap-2.5">
           <span
@@ -24,8 +38,8 @@ export function EmailCard({ email, number, stage }: { email: Email; number: numb
             <span className="text-xs font-medium uppercase tracking-wider text-muted-foreground">Subject</span>
             <CopyButton text={email.subject} what={`subject of email ${number}`} testId="copy-subject" />
           </div>
-          <p className="font-medium" data-testid="email-subject">
-            {email.subject}
+          <p className="font-medium break-words" data-testid="email-subject">
+            <MergeFieldText text={email.subject} />
           </p>
         </div>
         <div className="grid gap-1">
@@ -33,8 +47,11 @@ export function EmailCard({ email, number, stage }: { email: Email; number: numb
             <span className="text-xs font-medium uppercase tracking-wider text-muted-foreground">Body</span>
             <CopyButton text={email.body} what={`body of email ${number}`} testId="copy-body" />
           </div>
-          <p className="whitespace-pre-wrap text-sm leading-relaxed text-foreground/90" data-testid="email-body">
-            {email.body}
+          <p
+            className="whitespace-pre-wrap break-words text-sm leading-relaxed text-foreground/90"
+            data-testid="email-body"
+          >
+            <MergeFieldText text={email.body} />
           </p>
         </div>
       </div>

@@ -1,4 +1,4 @@
-import type { Customization, Email } from '@seqgen/proto';
+import type { Customization, SavedSequence, StoredSequence } from '@seqgen/proto';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { Input } from '../../../components/ui/Input';
@@ -9,15 +9,16 @@ import { defaultSequenceTitle } from '../sequence';
 
 /** Spec §4 Save: the title box starts with the generated label (§5) and is editable. */
 export function SaveSequenceForm({
-  emails,
+  emailSequence,
   companyUrl,
   customization,
   onDone,
 }: {
-  emails: Email[];
+  /** The emails as edited, with their send days. */
+  emailSequence: StoredSequence;
   companyUrl: string;
   customization: Customization | null;
-  onDone: (saved: boolean) => void;
+  onDone: (saved: SavedSequence | null) => void;
 }) {
   const [title, setTitle] = useState(() => defaultSequenceTitle(customization));
   const { trigger, isMutating } = useSaveSequence();
@@ -26,10 +27,10 @@ export function SaveSequenceForm({
     event.preventDefault();
     if (isMutating || title.trim() === '') return;
     try {
-      await trigger({
+      const saved = await trigger({
         title: title.trim(),
         companyUrl,
-        emailSequence: emails,
+        emailSequence,
         ...(customization ? { customization } : {}),
       });
       toast({
@@ -37,7 +38,7 @@ export function SaveSequenceForm({
         description: 'Your email sequence has been saved successfully.',
         variant: 'success',
       });
-      onDone(true);
+      onDone(saved);
     } catch {
       toast({ title: 'Failed to save sequence', description: 'Please try again', variant: 'destructive' });
     }
@@ -46,7 +47,7 @@ export function SaveSequenceForm({
   return (
     <form
       onSubmit={onSubmit}
-      className="grid gap-3 rounded-lg border border-border bg-muted/40 p-4"
+      className="grid gap-3 rounded-lg border border-border bg-muted/40 p-3 sm:p-4"
       data-testid="save-form"
     >
       <Label htmlFor="save-title">Sequence title</Label>
@@ -63,7 +64,7 @@ export function SaveSequenceForm({
           <Button type="submit" disabled={isMutating || title.trim() === ''} data-testid="save-submit">
             Save
           </Button>
-          <Button variant="ghost" onClick={() => onDone(false)} disabled={isMutating}>
+          <Button variant="ghost" onClick={() => onDone(null)} disabled={isMutating}>
             Cancel
           </Button>
         </div>

@@ -1,86 +1,221 @@
-import type { Customization, Email } from '@seqgen/proto';
-import { useState } from 'react';
+import type { CheckContext, Customization, SequenceChecks, StoredSequence } from '@seqgen/proto';
+import { type Dispatch, useId, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
-import { toast } from '../../../components/ui/toast-store';
-import { type ExportFormat, exportSequence } from '../../../lib/export';
+import { StickyBar } from '../../../components/ui/StickyBar';
+import type { ExportInput } from '../../../lib/exports';
 import { Icon } from '../../dashboard/icons';
-import { EmailCard, SEQUENCE_STAGES } from './EmailCard';
-import { RatingBar } from './RatingBar';
+import { validCadence } from '../cadence';
+import { copyToClipboard, emailAsText } from '../copy';
+import { exportWithToast } from '../export';
+import type { PreviewValues } from '../merge-fields';
+import type { StudioAction, StudioState } from '../studio';
+import { STUDIO_COPY } from '../studio-copy';
+import type { RegenerateBase } from '../use-regenerate';
+import { ExportMenu } from './ExportMenu';
+import { FeedbackBox, RatingButtons, useRating } from './RatingBar';
 import { SaveSequenceForm } from './SaveSequenceForm';
+import { SequenceStudio, type StudioStatus } from './SequenceStudio';
 
-export function exportWithToast(emails: Email[], format: ExportFormat, baseName?: string) {
-  exportSequence(emails, format, baseName);
-  toast({
-    title: 'Export Successful',
-    description: `Email sequence exported as ${format === 'csv' ? 'CSV' : 'TXT'}`,
-    variant: 'success',
-  });
-}
+/** Copy All: every email as "Subject: …" and its body, separated as in the text export. */
+export const sequenceAsText = (emails: readonly { subject: string; body: string }[]) =>
+  emails.map(emailAsText).join('\n\n---\n\n');
 
-/** Spec §2 Sequence result: the emails, rating, Save, Edit (reload) and the two exports. */
+/**
+ * Spec §2 Sequence result, as a studio: the emails (editable, regenerable, checked), and in a bar
+ * that stays on screen the rating, Save Sequence, the exports, Copy all and Edit (which reloads;
+ * the draft brings the result back). The spec's Export as CSV / Export as Text buttons sit at the
+ * top of the result.
+ */
 export function SequenceResult({
-  emails,
+  studio,
+  dispatch,
+  checks,
+  checkContext,
+  contextOpened,
   companyUrl,
   customization,
+  regenerateBase,
+  onCheckContext,
+  previewValues,
 }: {
-  emails: Email[];
+  studio: StudioState;
+  dispatch: Dispatch<StudioAction>;
+  checks: SequenceChecks | null;
+  checkContext: CheckContext;
+  contextOpened: boolean;
   companyUrl: string;
   customization: Customization | null;
+  regenerateBase: RegenerateBase | undefined;
+  onCheckContext: (context: CheckContext) => void;
+  previewValues: PreviewValues;
 }) {
-  const [saving, setSaving] = useState(false);
-  const [saved, setSaved] = useState(false);
+  const cadence = useMemo(() => validCadence(studio.cadence), [studio.cadence]);
+  // The spec's default file name (email-sequence.csv): the result has no title until it is saved.
+  const exportInput: ExportInput | undefined = cadence
+    ? { title: '', emails: studio.emails, cadence, companyUrl }
+    : undefined;
+  const spec = (format: 'csv' | 'txt') => exportInput && exportWithToast(format, exportInput);
 
   return (
     <div className="grid gap-4" data-testid="sequence-result">
-      <div className="flex flex-wrap items-center gap-2">
-        <Button size="sm" onClick={() => setSaving((open) => !open)} aria-expanded={saving} data-testid="save-sequence">
-          <Icon name={saved ? 'check' : 'bookmark'} />
-          {saved ? 'Saved' : 'Save Sequence'}
-        </Button>
-        <Button variant="outline" size="sm" onClick={() => exportWithToast(emails, 'csv')} data-testid="export-csv">
-          <Icon name="download" />
-          Export as CSV
-        </Button>
-        <Button variant="outline" size="sm" onClick={() => exportWithToast(emails, 'txt')} data-testid="export-txt">
-          <Icon name="file" />
-          Export as Text
-        </Button>
+      <SequenceStudio
+        studio={studio}
+        dispatch={dispatch}
+        checkContext={checkContext}
+        contextOpened={contextOpened}
+        initialChecks={checks}
+        previewValues={previewValues}
+        regenerateBase={regenerateBase}
+        onCheckContext={onCheckContext}
+        tools={
+          <>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={!exportInput}
+              onClick={() => spec('csv')}
+              data-testid="export-csv"
+            >
+              <Icon name="download" />
+              Export as CSV
+            </Button>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={!exportInput}
+              onClick={() => spec('txt')}
+              data-testid="export-txt"
+            >
+              <Icon name="file" />
+              Export as Text
+            </Button>
+          </>
+        }
+        actionBar={(status) => (
+          <ResultActionBar
+            status={status}
+            studio={studio}
+            cadence={cadence}
+            exportInput={exportInput}
+            companyUrl={companyUrl}
+            customization={customization}
+          />
+        )}
+      />
+    </div>
+  );
+}
+
+type Panel = 'none' | 'save' | 'feedback';
+
+function ResultActionBar({
+  status,
+  studio,
+  cadence,
+  exportInput,
+  companyUrl,
+  customization,
+}: {
+  status: StudioStatus;
+  studio: StudioState;
+  cadence: number[] | undefined;
+  exportInput: ExportInput | undefined;
+  companyUrl: string;
+  customization: Customization | null;
+}) {
+  const [panel, setPanel] = useState<Panel>('none');
+  const [savedVersion, setSavedVersion] = useState<string | null>(null);
+  const feedbackId = useId();
+  const emailSequence: StoredSequence = cadence ? { sequence: studio.emails, cadence } : studio.emails;
+  const version = JSON.stringify(emailSequence);
+  const saved = savedVersion === version;
+  const { rated, rate, busy } = useRating({ emailSequence, companyUrl, customization });
+  const cadenceBlocker = status.cadence ? STUDIO_COPY.exportBlocked : undefined;
+  const toggle = (next: Panel) => setPanel((current) => (current === next ? 'none' : next));
+
+  return (
+    <StickyBar hidden={status.typing && panel === 'none'} data-testid="result-actions">
+      {panel === 'save' && cadence ? (
+        <div className="mb-3">
+          <SaveSequenceForm
+            emailSequence={emailSequence}
+            companyUrl={companyUrl}
+            customization={customization}
+            onDone={(result) => {
+              setPanel('none');
+              if (result) setSavedVersion(version);
+            }}
+          />
+        </div>
+      ) : null}
+      {panel === 'feedback' ? (
+        <div className="mb-3">
+          <FeedbackBox
+            id={feedbackId}
+            busy={busy}
+            onSubmit={async (feedback) => {
+              const ok = await rate('bad', feedback);
+              if (ok) setPanel('none');
+              return ok;
+            }}
+            onCancel={() => setPanel('none')}
+          />
+        </div>
+      ) : null}
+      {/* Phone: rating and Edit on the first row, Save, Export and Copy all on the second.
+          Wider: one row, rating first, the actions at the end, Edit last. */}
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-2">
+        <RatingButtons
+          rated={rated}
+          busy={busy}
+          feedbackOpen={panel === 'feedback'}
+          feedbackBoxId={feedbackId}
+          onGood={() => void rate('good')}
+          onToggleFeedback={() => toggle('feedback')}
+          promptClassName="hidden"
+        />
         <Button
           variant="ghost"
           size="sm"
-          className="sm:ml-auto"
           onClick={() => window.location.reload()}
+          title={STUDIO_COPY.editReload}
+          className="order-1 ml-auto sm:order-3 sm:ml-0"
           data-testid="edit-sequence"
         >
           <Icon name="pencil" />
           Edit
         </Button>
+        <div className="order-2 flex w-full items-center gap-1.5 sm:ml-auto sm:w-auto">
+          <Button
+            size="sm"
+            onClick={() => toggle('save')}
+            aria-expanded={panel === 'save'}
+            disabled={!cadence}
+            title={cadenceBlocker}
+            data-testid="save-sequence"
+          >
+            <Icon name={saved ? 'check' : 'bookmark'} />
+            {saved ? (
+              'Saved'
+            ) : (
+              <>
+                <span className="md:hidden">Save</span>
+                <span className="hidden md:inline">Save Sequence</span>
+              </>
+            )}
+          </Button>
+          <ExportMenu input={exportInput} blocker={cadenceBlocker} />
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => void copyToClipboard(sequenceAsText(studio.emails))}
+            data-testid="copy-all"
+          >
+            <Icon name="copy" />
+            {STUDIO_COPY.copyAll}
+          </Button>
+        </div>
       </div>
-      {saving ? (
-        <SaveSequenceForm
-          emails={emails}
-          companyUrl={companyUrl}
-          customization={customization}
-          onDone={(didSave) => {
-            setSaving(false);
-            if (didSave) setSaved(true);
-          }}
-        />
-      ) : null}
-      <ol className="grid gap-4">
-        {emails.map((email, index) => (
-          <li key={index}>
-            <EmailCard
-              email={email}
-              number={index + 1}
-              stage={emails.length === SEQUENCE_STAGES.length ? SEQUENCE_STAGES[index] : undefined}
-            />
-          </li>
-        ))}
-      </ol>
-      <div className="rounded-xl border border-border bg-card p-4">
-        <RatingBar emails={emails} companyUrl={companyUrl} customization={customization} />
-      </div>
-    </div>
+    </StickyBar>
   );
 }
