@@ -153,11 +153,11 @@ try {
     `\nStreaming generation through the gateway, model at ${TOKENS_PER_SECOND} tokens/s (${tokens} tokens in all, ${firstEmailTokens} up to the end of Email 1), ${RUNS} runs\n`,
   );
   process.stdout.write('  run  first words of Email 1  Email 1 complete  whole sequence\n');
-  runs.forEach((each, i) =>
+  for (const [i, each] of runs.entries()) {
     process.stdout.write(
       `  ${String(i + 1).padEnd(3)}  ${`${ms(each.firstWords)} ms`.padEnd(22)} ${`${ms(each.firstEmail)} ms`.padEnd(17)} ${ms(each.whole)} ms\n`,
-    ),
-  );
+    );
+  }
   const summary = {
     firstWords: median(runs.map((each) => each.firstWords)),
     firstEmail: median(runs.map((each) => each.firstEmail)),

@@ -354,9 +354,7 @@ export function buildBrief(input: BriefInput): SequenceBrief {
     const text = point.quote ? sanitise(point.result, 300) : statement(sanitise(point.result, 300));
     if (!customer || !text || /\?/.test(text) || avoided(`${customer} ${text}`)) continue;
     if (point.quote && wordCount(text) > 30) continue;
-    const credited = point.solution
-      ? solutions.findIndex((solution) => solution === sanitise(point.solution, 1500))
-      : -1;
+    const credited = point.solution ? solutions.indexOf(sanitise(point.solution, 1500)) : -1;
     const pairIndex =
       credited === -1
         ? undefined
