@@ -11,6 +11,8 @@ export default defineConfig({
       'tests/**/*.test.ts',
     ],
     exclude: ['**/node_modules/**', '**/dist/**'],
+    // The network rule holds in every test process: nothing but loopback can be reached.
+    setupFiles: ['tests/setup/loopback-only.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     // Two cores: PGlite and real servers are shared, so keep concurrency modest.

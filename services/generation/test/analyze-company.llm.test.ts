@@ -108,7 +108,8 @@ describe.each(await variantsToRun())('company analysis by an LLM on $name infras
         apiKey: 'sk-test-key',
         baseUrl: llm.baseUrl,
         model: 'gpt-4o-mini',
-        timeoutMs: 300,
+        // Sized for a loaded 2-core CI machine: a reply that merely arrives late must not be a timeout.
+        timeoutMs: 2_000,
         maxRetries: 1,
       }),
     });
@@ -244,7 +245,7 @@ describe.each(await variantsToRun())('company analysis by an LLM on $name infras
     });
 
     it("surfaces a model that does not answer in time as a 'timeout' (spec §8)", async () => {
-      llm.script({ delayMs: 2_000, body: completion('{}') }, { delayMs: 2_000, body: completion('{}') });
+      llm.script({ delayMs: 8_000, body: completion('{}') }, { delayMs: 8_000, body: completion('{}') });
       const response = await analyze({ companyUrl: sites.url('shieldline') });
       expect(response.statusCode).toBe(504);
       expect(response.json()).toEqual({

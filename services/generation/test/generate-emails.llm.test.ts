@@ -73,7 +73,8 @@ describe.each(await variantsToRun())('POST /api/generate-emails with an LLM on $
       apiKey: 'sk-test-key',
       baseUrl: llm.baseUrl,
       model: 'gpt-4o-mini',
-      timeoutMs: 300,
+      // Sized for a loaded 2-core CI machine: a reply that merely arrives late must not be a timeout.
+      timeoutMs: 2_000,
       maxRetries: 1,
     });
     quota = await startQuotaResponder(infra.bus);
@@ -274,7 +275,7 @@ describe.each(await variantsToRun())('POST /api/generate-emails with an LLM on $
     });
 
     it("answers a model that does not answer in time with 'timeout' (spec §8) and releases the reservation", async () => {
-      llm.script({ delayMs: 2_000, body: completion('{}') }, { delayMs: 2_000, body: completion('{}') });
+      llm.script({ delayMs: 8_000, body: completion('{}') }, { delayMs: 8_000, body: completion('{}') });
       const generated = (await events('sequence.generated')).length;
       const response = await generate();
       expect(response.statusCode).toBe(504);
