@@ -238,9 +238,14 @@ describe('generator, sequence result and saved sequences in Chromium (npm start)
     await shot(page, 'gen-08-wizard-last-step');
 
     // Generate: the generating state, then seven emails.
+    // Holds the request until the generating state has been checked and photographed: a gate
+    // opened by the test, not a fixed delay that a slow machine could outlast.
+    let openGate: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      openGate = resolve;
+    });
     await page.route('**/api/generate-emails/stream', async (route) => {
-      // Holds the answer briefly so the generating state can be seen and photographed.
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await gate;
       await route.continue();
     });
     await page.getByTestId('generate-emails').click();
@@ -253,6 +258,7 @@ describe('generator, sequence result and saved sequences in Chromium (npm start)
     );
     expect(await page.getByTestId('user-message').innerText()).toContain(`${site.origin}/`);
     await shot(page, 'gen-09-generating');
+    openGate();
     await expect.poll(() => page.getByTestId('email-card').count(), { timeout: 60_000 }).toBe(7);
     await page.unroute('**/api/generate-emails/stream');
     const cards = await emailCards(page);
@@ -588,4 +594,59 @@ describe('generator, sequence result and saved sequences in Chromium (npm start)
     await expect.poll(() => page.getByTestId('email-card').count(), { timeout: 60_000 }).toBe(7);
     expect(generateBodies[1]).toMatchObject({ customization: { language: 'auto' } });
   }, 180_000);
+
+  it('polls usage every 5 seconds, no sooner and no later (spec §4, §9), on a controlled clock', async () => {
+    const page = await newPage();
+    // The page's timers run on Playwright's clock, and each poll is stamped with the page's own
+    // (fake) time: the interval is measured exactly instead of by waiting on a loaded machine.
+    await page.clock.install();
+    await page.addInitScript(() => {
+      const state = { polls: [] as number[], inFlight: 0 };
+      (window as unknown as { usagePolls: typeof state }).usagePolls = state;
+      const realFetch = window.fetch.bind(window);
+      window.fetch = async (input, init) => {
+        const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+        if (!url.includes('/api/usage')) return realFetch(input, init);
+        state.polls.push(Date.now());
+        state.inFlight++;
+        try {
+          const response = await realFetch(input, init);
+          await response.clone().text();
+          return response;
+        } finally {
+          state.inFlight--;
+        }
+      };
+    });
+    const polls = () =>
+      page.evaluate(() => (window as unknown as { usagePolls: { polls: number[]; inFlight: number } }).usagePolls);
+    /** Waits until no poll is in flight, so the next one is scheduled before time moves on. */
+    const settle = async () => {
+      await expect.poll(async () => (await polls()).inFlight).toBe(0);
+      await page.evaluate(() => new Promise((resolve) => queueMicrotask(() => resolve(null))));
+    };
+
+    await registerByApi(page, `poll-${Date.now()}@acme.com`);
+    await expect.poll(() => usageText(page)).toBe('0/5');
+    // From here on time moves only when the test says so.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+    // A poll that was under way when the clock stopped schedules the next from when its answer
+    // came; one full interval later every poll is scheduled in paused time, from this moment.
+    await page.clock.runFor(5_100);
+    await settle();
+    let last = await page.evaluate(() => Date.now());
+
+    for (let round = 0; round < 2; round++) {
+      const before = (await polls()).polls.length;
+      await page.clock.runFor(4_999);
+      await settle();
+      expect((await polls()).polls.length, 'a poll came before 5 s had passed').toBe(before);
+      await page.clock.runFor(1);
+      await settle();
+      const after = (await polls()).polls;
+      expect(after.length, 'no poll at 5 s').toBe(before + 1);
+      expect((after.at(-1) as number) - last).toBe(5_000);
+      last = after.at(-1) as number;
+    }
+  }, 120_000);
 });
