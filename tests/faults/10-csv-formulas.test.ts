@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildExport, EXPORT_FORMATS } from '../../web/src/lib/exports/index.ts';
 import { parseCsv } from '../../web/src/lib/exports/test-support.ts';
-import { client, type RunningSystem, startSystem } from './support.ts';
+import { client, figure, type RunningSystem, startSystem } from './support.ts';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 
@@ -113,6 +113,6 @@ describe('finding 10: every CSV the product writes neutralises formulas (embedde
         format.id,
       ).toBe(true);
     }
-    console.log(`[fault 10] ${cellsChecked} CSV cells in ${csvFormats.length} formats, 0 open like a formula`);
+    figure('10', `${cellsChecked} CSV cells in ${csvFormats.length} formats, 0 open like a formula`);
   }, 120_000);
 });

@@ -17,6 +17,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { appendFileSync, mkdirSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -361,4 +362,16 @@ export function client(base: string, { forwardedFor }: { forwardedFor?: string }
     }
     return { status: response.status, body: parsed, ms: performance.now() - started, headers: response.headers };
   };
+}
+
+/**
+ * Records a fault test's figure (time to answer, added latency, counts): printed with the test
+ * output and appended to .tmp/fault-figures.log, where the closing note and the bench report
+ * read it.
+ */
+export function figure(finding: string, text: string): void {
+  const line = `[fault ${finding}] ${text}`;
+  process.stdout.write(`${line}\n`);
+  mkdirSync(path.join(repoRoot, '.tmp'), { recursive: true });
+  appendFileSync(path.join(repoRoot, '.tmp/fault-figures.log'), `${new Date().toISOString()} ${line}\n`);
 }
