@@ -62,6 +62,11 @@ export const generationConfigShape = {
   /** Per page fetched: larger pages are cut at this size (the head and hero come first). */
   FETCH_MAX_BYTES: positiveInt(2 * 1024 * 1024),
   /**
+   * Worker threads that read fetched pages off the event loop (default: one per core, at most
+   * two). Each holds one page at a time for at most its time budget.
+   */
+  PAGE_WORKERS: z.coerce.number().int().min(1).max(16).optional(),
+  /**
    * Test and benchmark setting only: loopback origins the SSRF guard lets through (fixture
    * sites). Refused when NODE_ENV=production.
    */

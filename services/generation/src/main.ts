@@ -14,6 +14,7 @@ import { createApp } from './app.ts';
 import { configProblems, type GenerationConfig, generationConfigShape } from './config.ts';
 import { outbox as outboxTable, processedEvents } from './data/schema.ts';
 import { createCompanyAnalyser } from './domain/analysis/analyse-company.ts';
+import { createPagePool } from './domain/extraction/pool.ts';
 import { createLlmClient, llmConfigured } from './domain/llm/client.ts';
 import { createSequenceWriter } from './domain/sequence/generate-sequence.ts';
 
@@ -56,7 +57,13 @@ export async function start(env: Record<string, string | undefined> = process.en
     timeouts: { totalMs: config.FETCH_TIMEOUT_MS },
   });
   const llm = llmFromConfig(config);
+  const pages = createPagePool({
+    size: config.PAGE_WORKERS,
+    onRecycle: (reason, error) => logger.warn({ reason, err: error }, 'page worker replaced'),
+  });
+  infra.lifecycle.add('page workers', () => pages.close());
   const analyser = createCompanyAnalyser({
+    pages,
     fetcher,
     store: infra.store,
     logger,

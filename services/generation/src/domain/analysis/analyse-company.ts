@@ -9,10 +9,13 @@ import {
   type SafeFetcher,
 } from '@seqgen/kit';
 import { Analysis } from '@seqgen/proto';
-import { extractPage, type PageContent } from '../extraction/page.ts';
+import { PageTooComplex } from '../extraction/budget.ts';
+import type { PageContent } from '../extraction/page.ts';
+import { inThreadPageReader, type PageReader } from '../extraction/pool.ts';
+import { WorkerPoolBusy } from '../extraction/worker-pool.ts';
 import { type LlmClient, LlmError } from '../llm/client.ts';
 import { analyseSite, type CompanyProfile, profileCompany, type SiteMaterial } from './builtin/index.ts';
-import { fetchFailure, llmFailure, notEnoughContent, type PageRole } from './errors.ts';
+import { fetchFailure, llmFailure, notEnoughContent, type PageRole, pagesBusy, pageTooComplex } from './errors.ts';
 import { analyseWithLlm } from './llm.ts';
 
 export interface AnalysisDeps {
@@ -27,6 +30,11 @@ export interface AnalysisDeps {
    * third-party pages and maybe call the LLM. Cache hits are never counted.
    */
   limit?: { limiter: RateLimiter; rule: RateLimitRule } | undefined;
+  /**
+   * Reads fetched pages: main.ts passes the worker pool, so no page holds the event loop
+   * (issue 10, finding 1). Without one, pages are read on this thread, within the same budgets.
+   */
+  pages?: PageReader | undefined;
 }
 
 export interface AnalyseCompanyInput {
@@ -93,13 +101,23 @@ export function createCompanyAnalyser(deps: AnalysisDeps): CompanyAnalyser {
     }
   };
 
+  const pages = deps.pages ?? inThreadPageReader;
+
+  /** Fetches a page and reads it; the errors are the ones the user sees (see ./errors.ts). */
   const fetchPage = async (url: string, role: PageRole): Promise<PageContent> => {
     try {
       const page = await deps.fetcher.fetchPage(url);
       if (page.truncated) log.info({ url: page.url, bytes: page.bytes }, 'page cut at the size limit');
-      return extractPage(page.body, page.url);
+      const content = await pages.read(page.body, page.url);
+      if (content.cut) log.info({ url: page.url }, 'page cut at the node or text budget');
+      return content;
     } catch (error) {
       if (error instanceof SafeFetchError) throw fetchFailure(error, role);
+      if (error instanceof PageTooComplex) {
+        log.warn({ url, reason: error.reason }, 'page too complex to analyse');
+        throw pageTooComplex(url, role);
+      }
+      if (error instanceof WorkerPoolBusy) throw pagesBusy();
       throw error;
     }
   };
@@ -110,9 +128,10 @@ export function createCompanyAnalyser(deps: AnalysisDeps): CompanyAnalyser {
     if (!link) return undefined;
     try {
       const page = await deps.fetcher.fetchPage(link.url);
-      return extractPage(page.body, page.url);
+      return await pages.read(page.body, page.url);
     } catch (error) {
-      log.info({ url: link.url, reason: (error as SafeFetchError).reason }, 'case studies link not read');
+      const reason = error instanceof PageTooComplex ? `too_complex:${error.reason}` : (error as SafeFetchError).reason;
+      log.info({ url: link.url, reason }, 'case studies link not read');
       return undefined;
     }
   };

@@ -42,6 +42,25 @@ export function notEnoughContent(url: string): HttpError {
   );
 }
 
+/**
+ * A page over the extraction budgets (issue 10, finding 1): nested deeper than real pages are,
+ * or too slow to read. The user's way on is the manual entry the product offers.
+ */
+export function pageTooComplex(url: string, role: PageRole): HttpError {
+  const message = `This page is too complex to analyse: ${url} has more nesting or markup than we can read safely. Try the Manual Entry tab instead, or a simpler page of the same site.`;
+  return new HttpError(422, 'page_too_complex', role === 'company' ? message : `${PAGE_WORDS[role].label}: ${message}`);
+}
+
+/** Every page reader is busy and the queue is full: a moment later there is room. */
+export function pagesBusy(): HttpError {
+  return new HttpError(
+    503,
+    'analysis_busy',
+    'We are reading a lot of websites right now. Please try again in a moment.',
+    { 'retry-after': '5' },
+  );
+}
+
 /** Spec §8: the client matches 'busy' / 'rate_limit_exceeded' and 'timeout' in the message. */
 export function llmFailure(error: LlmError): HttpError {
   switch (error.kind) {

@@ -1,6 +1,6 @@
 import { withoutInjections } from '@seqgen/checks';
-import { load } from 'cheerio/slim';
-import type { AnyNode, Element } from 'domhandler';
+import type { AnyNode, Document, Element } from 'domhandler';
+import { Deadline, parseHtml } from './budget.ts';
 import { clean, truncate, wordCount } from './text.ts';
 
 /** A visible run of text, in page order. */
@@ -57,6 +57,8 @@ export interface PageContent {
   wordCount: number;
   /** Hidden or model-directed sentences dropped (for the log). */
   injectionsRemoved: number;
+  /** Set when the page held more than the node or text budget: the rest was not read (for the log). */
+  cut?: true;
 }
 
 /** Elements whose content a visitor never reads as page copy. */
@@ -174,16 +176,31 @@ const GROUPING_TAGS = new Set(['section', 'article', 'main', 'header', 'figure',
 
 const MAX_BLOCK_CHARS = 2_000;
 const MAX_BLOCKS = 4_000;
+/**
+ * Characters of visible text kept (about 40,000 words, a very long page). The built-in analyser
+ * runs on the service's event loop after the worker has read the page, and takes about 50 ms
+ * per 250,000 characters: past this a huge page would hold every other request up.
+ */
+const MAX_TEXT_CHARS = 250_000;
 
 /**
- * Parses a page (htmlparser2 through cheerio's slim build: forgiving and fast) into the content
- * the analysers read.
+ * Parses a page (htmlparser2: forgiving and fast) into the content the analysers read. Every
+ * walk is iterative and the budgets of ./budget.ts hold, so no page can overflow the stack or
+ * keep the thread for long: past MAX_NODES or MAX_TEXT_CHARS the rest of the page is not read;
+ * deeper than MAX_DEPTH, or slower than the time budget, throws PageTooComplex.
  */
-export function extractPage(html: string, url: string): PageContent {
-  const $ = load(html);
+export function extractPage(html: string, url: string, deadline: Deadline = new Deadline()): PageContent {
+  const parsed = parseHtml(html, deadline);
+  const page = extractDocument(parsed.root, url, deadline);
+  if (parsed.cut) page.cut = true;
+  return page;
+}
+
+/** The content of a parsed document (extractPage's second half: the walks over the tree). */
+export function extractDocument(root: Document, url: string, deadline: Deadline = new Deadline()): PageContent {
   // One pass over the tree collects what the head and the link scans need; selector queries
   // would each walk the whole document again (a 1 MB page has tens of thousands of nodes).
-  const index = indexElements($.root().get(0) as unknown as AnyNode);
+  const index = indexElements(root, deadline);
   const metaValues = new Map<string, string>();
   for (const element of index.meta) {
     const key = (element.attribs.name ?? element.attribs.property ?? '').toLowerCase();
@@ -206,16 +223,17 @@ export function extractPage(html: string, url: string): PageContent {
     return result.text || undefined;
   };
 
-  const hiddenByStylesheet = hiddenSelectorsFromStyles(index.styles);
-  let blocks = collectBlocks(index.body, hiddenByStylesheet, (removed) => {
+  const hiddenByStylesheet = hiddenSelectorsFromStyles(index.styles, deadline);
+  const collected = collectBlocks(index.body, hiddenByStylesheet, deadline, (removed) => {
     injectionsRemoved += removed;
   });
+  let blocks = collected.blocks;
   // A JavaScript app shell renders its copy from embedded page data (Next.js __NEXT_DATA__, Nuxt):
   // what a visitor sees once the script runs is in there.
   if (countWords(blocks) < SHELL_WORDS && index.pageData.length) {
     blocks = [
       ...blocks,
-      ...blocksFromPageData(index.pageData, (removed) => {
+      ...blocksFromPageData(index.pageData, deadline, (removed) => {
         injectionsRemoved += removed;
       }),
     ];
@@ -225,24 +243,26 @@ export function extractPage(html: string, url: string): PageContent {
   const ogLocale = meta('og:locale');
   const lang = (htmlLang || ogLocale?.replace('_', '-') || '').toLowerCase().split('-')[0] || undefined;
 
-  const organization = organizationFromJsonLd(index.jsonLd);
+  const organization = organizationFromJsonLd(index.jsonLd, deadline);
   if (organization?.description) organization.description = safe(organization.description);
 
-  return {
+  const page: PageContent = {
     url,
     lang,
-    title: safe(clean(index.title ? textOf(index.title) : '')) ?? '',
+    title: safe(clean(index.title ? textOf(index.title, deadline) : '')) ?? '',
     siteName: safe(meta('og:site_name', 'application-name', 'apple-mobile-web-app-title')),
     metaDescription: safe(meta('description')),
     ogTitle: safe(meta('og:title', 'twitter:title')),
     ogDescription: safe(meta('og:description', 'twitter:description')),
     organization,
     blocks,
-    customerLinks: customerLinks(index.links, url),
+    customerLinks: customerLinks(index.links, url, deadline),
     logoNames: logoNames(index.images),
     wordCount: countWords(blocks),
     injectionsRemoved,
   };
+  if (collected.cut) page.cut = true;
+  return page;
 }
 
 /** Visible text as one string, headings on their own lines, capped. */
@@ -265,16 +285,11 @@ export function pageText(page: PageContent, maxChars: number): string {
  * Class and id selectors a page's own stylesheet hides outright (outside media queries), e.g.
  * `.note{display:none}`: text hidden that way is as invisible as an inline style.
  */
-function hiddenSelectorsFromStyles(styles: Element[]): { classes: Set<string>; ids: Set<string> } {
+function hiddenSelectorsFromStyles(styles: Element[], deadline: Deadline): { classes: Set<string>; ids: Set<string> } {
   const classes = new Set<string>();
   const ids = new Set<string>();
   for (const element of styles) {
-    const css = textOf(element)
-      .replace(/\/\*[\s\S]*?\*\//g, '')
-      // Drop @media/@supports blocks: what they hide is shown at other sizes.
-      .replace(/@(media|supports|container)[^{]*\{(?:[^{}]*\{[^{}]*\})*[^{}]*\}/g, '');
-    for (const rule of css.matchAll(/([^{}]+)\{([^{}]*)\}/g)) {
-      const [, selectors = '', body = ''] = rule;
+    for (const { selectors, body } of cssRules(withoutCssComments(textOf(element, deadline)), deadline)) {
       if (!HIDDEN_STYLE.test(body)) continue;
       for (const selector of selectors.split(',')) {
         const simple = /^\s*([.#])([\w-]+)\s*$/.exec(selector);
@@ -283,6 +298,60 @@ function hiddenSelectorsFromStyles(styles: Element[]): { classes: Set<string>; i
     }
   }
   return { classes, ids };
+}
+
+/**
+ * CSS without its comments. A scan, not a regex: `/\*[\s\S]*?\*\//g` reads to the end of the text
+ * from every unclosed `/*`, so 1 MB of "/* " repeated took 150 s.
+ */
+function withoutCssComments(css: string): string {
+  let at = css.indexOf('/*');
+  if (at === -1) return css;
+  let kept = '';
+  let from = 0;
+  while (at !== -1) {
+    kept += css.slice(from, at);
+    const end = css.indexOf('*/', at + 2);
+    if (end === -1) return kept;
+    from = end + 2;
+    at = css.indexOf('/*', from);
+  }
+  return kept + css.slice(from);
+}
+
+/** Blocks whose rules hold at some sizes or in some browsers only: what they hide is shown elsewhere. */
+const CONDITIONAL_AT_RULE = /@(media|supports|container)\b/;
+
+/**
+ * The innermost `selectors { body }` rules of a stylesheet, outside @media/@supports/@container
+ * blocks, in one pass over its braces (the regexes this replaces went quadratic on a stylesheet
+ * without braces: each start position read to the end).
+ */
+function* cssRules(css: string, deadline: Deadline): Generator<{ selectors: string; body: string }> {
+  const braces = /[{}]/g;
+  let depth = 0;
+  /** Depth at which a conditional block opened while skipping it, else -1. */
+  let skipping = -1;
+  /** Where the text since the last brace starts. */
+  let from = 0;
+  /** The rule opened by the last brace, when it was a `{` outside a conditional block. */
+  let open: { selectors: string; at: number } | undefined;
+  for (let match = braces.exec(css); match; match = braces.exec(css)) {
+    deadline.tick();
+    const at = match.index;
+    if (match[0] === '{') {
+      const prelude = css.slice(from, at);
+      if (skipping === -1 && CONDITIONAL_AT_RULE.test(prelude)) skipping = depth;
+      open = skipping === -1 ? { selectors: prelude, at } : undefined;
+      depth += 1;
+    } else {
+      depth = Math.max(0, depth - 1);
+      if (open) yield { selectors: open.selectors, body: css.slice(open.at + 1, at) };
+      open = undefined;
+      if (skipping === depth) skipping = -1;
+    }
+    from = at + 1;
+  }
 }
 
 function isHidden(element: Element, stylesheet: { classes: Set<string>; ids: Set<string> }): boolean {
@@ -302,18 +371,29 @@ function isHidden(element: Element, stylesheet: { classes: Set<string>; ids: Set
   return false;
 }
 
+/** A list of nodes being walked, and what to do once all of them have been. */
+interface Frame {
+  nodes: AnyNode[];
+  next: number;
+  done?: (() => void) | undefined;
+}
+
 function collectBlocks(
   body: Element | undefined,
   stylesheet: { classes: Set<string>; ids: Set<string> },
+  deadline: Deadline,
   onInjections: (removed: number) => void,
-): Block[] {
+): { blocks: Block[]; cut: boolean } {
   const blocks: Block[] = [];
   let current: { kind: Block['kind']; level?: number; parts: string[]; lead?: string } = { kind: 'text', parts: [] };
   let group = 0;
   let groups = 0;
+  let chars = 0;
+  let cut = false;
+  const full = () => blocks.length >= MAX_BLOCKS || chars >= MAX_TEXT_CHARS;
 
   const flush = () => {
-    if (blocks.length >= MAX_BLOCKS) return;
+    if (full()) return;
     const raw = clean(current.parts.join(''));
     current.parts = [];
     if (!raw) return;
@@ -329,71 +409,92 @@ function collectBlocks(
     if (current.lead && text.startsWith(current.lead) && current.lead.length < text.length) block.lead = current.lead;
     current.lead = undefined;
     blocks.push(block);
+    chars += block.text.length;
   };
 
-  const walk = (nodes: AnyNode[]) => {
-    for (const node of nodes) {
-      // Past the cap the rest of a huge page is not read at all.
-      if (blocks.length >= MAX_BLOCKS) return;
-      if (node.type === 'text') {
-        current.parts.push((node as unknown as { data: string }).data);
-        continue;
-      }
-      if (node.type !== 'tag' && node.type !== 'root') continue;
-      const element = node as Element;
-      // htmlparser2 lower-cases HTML tag names already.
-      const name = element.name;
-      if (SKIPPED_TAGS.has(name) || isHidden(element, stylesheet)) continue;
-      const grouping = GROUPING_TAGS.has(name);
-      if (grouping) {
-        flush();
-        groups += 1;
-        group = groups;
-      }
-      const visual = BLOCK_KINDS[name] ? undefined : visualHeadingLevel(element);
-      const kind = visual ? 'heading' : (BLOCK_KINDS[name] ?? (isVisualQuote(element) ? 'quote' : undefined));
-      if (kind) {
-        flush();
-        const outer = current;
-        current = { kind, parts: [] };
-        if (kind === 'heading') current.level = visual ?? Number(name.slice(1));
-        walk(element.children);
+  /** What follows a grouping container belongs to none of its headings. */
+  const leaveGroup = () => {
+    groups += 1;
+    group = groups;
+  };
+
+  /**
+   * What the walk does with one element's children: which block they fill, and what happens
+   * once they have all been read (the work a recursive walk would do after its call returns).
+   */
+  const enter = (element: Element, name: string): (() => void) | undefined => {
+    const visual = BLOCK_KINDS[name] ? undefined : visualHeadingLevel(element, deadline);
+    const kind = visual ? 'heading' : (BLOCK_KINDS[name] ?? (isVisualQuote(element) ? 'quote' : undefined));
+    if (kind) {
+      flush();
+      const outer = current;
+      current = { kind, parts: [] };
+      if (kind === 'heading') current.level = visual ?? Number(name.slice(1));
+      return () => {
         flush();
         current = outer;
-      } else if (BREAKING_TAGS.has(name) || grouping) {
-        flush();
-        walk(element.children);
-        flush();
-      } else {
-        walkInline(element, name);
-      }
-      if (grouping) {
-        // What follows the container belongs to none of its headings.
-        groups += 1;
-        group = groups;
-      }
+      };
     }
-  };
-
-  const walkInline = (element: Element, name: string) => {
+    if (BREAKING_TAGS.has(name) || GROUPING_TAGS.has(name)) {
+      flush();
+      return flush;
+    }
     // A bold lead-in: the first thing in a paragraph or list item.
     if (LEAD_TAGS.has(name) && (current.kind === 'li' || current.kind === 'p') && !clean(current.parts.join(''))) {
       const before = current.parts.length;
-      walk(element.children);
-      const lead = clean(current.parts.slice(before).join(''));
-      if (lead && wordCount(lead) <= 10) current.lead = lead.replace(/[.:–—-]\s*$/, '');
-      current.parts.push(' ');
-      return;
+      return () => {
+        const lead = clean(current.parts.slice(before).join(''));
+        if (lead && wordCount(lead) <= 10) current.lead = lead.replace(/[.:–—-]\s*$/, '');
+        current.parts.push(' ');
+      };
     }
-    walk(element.children);
     // Inline elements run into each other in markup ("<span>a</span><span>b</span>"); a
     // space keeps words apart, and clean() removes any surplus.
-    if (name === 'span' || name === 'a') current.parts.push(' ');
+    if (name === 'span' || name === 'a') return () => current.parts.push(' ');
+    return undefined;
   };
 
-  if (body) walk(body.children ?? []);
+  // An explicit stack rather than recursion: a page can nest as deep as the parser lets it.
+  const stack: Frame[] = body ? [{ nodes: body.children, next: 0 }] : [];
+  while (stack.length) {
+    const frame = stack[stack.length - 1] as Frame;
+    // Past the cap the rest of a huge page is not read at all.
+    if (frame.next >= frame.nodes.length || full()) {
+      if (frame.next < frame.nodes.length) cut = true;
+      stack.pop();
+      frame.done?.();
+      continue;
+    }
+    const node = frame.nodes[frame.next++] as AnyNode;
+    deadline.tick();
+    if (node.type === 'text') {
+      current.parts.push((node as unknown as { data: string }).data);
+      continue;
+    }
+    if (node.type !== 'tag' && node.type !== 'root') continue;
+    const element = node as Element;
+    // htmlparser2 lower-cases HTML tag names already.
+    const name = element.name;
+    if (SKIPPED_TAGS.has(name) || isHidden(element, stylesheet)) continue;
+    const grouping = GROUPING_TAGS.has(name);
+    if (grouping) {
+      flush();
+      leaveGroup();
+    }
+    const done = enter(element, name);
+    stack.push({
+      nodes: element.children,
+      next: 0,
+      done: grouping
+        ? () => {
+            done?.();
+            leaveGroup();
+          }
+        : done,
+    });
+  }
   flush();
-  return blocks;
+  return { blocks, cut };
 }
 
 /** Utility and builder classes that style a div as a heading (Tailwind, Webflow, Elementor…). */
@@ -408,7 +509,7 @@ const INLINE_ONLY = new Set(['span', 'strong', 'b', 'em', 'i', 'a', 'br', 'small
  * A heading drawn with classes rather than an h-tag ("mt-2 text-4xl font-bold", "card-title"):
  * short text in an element holding only inline content. Its level from its size.
  */
-function visualHeadingLevel(element: Element): number | undefined {
+function visualHeadingLevel(element: Element, deadline: Deadline): number | undefined {
   const classes = element.attribs.class;
   if (!classes || !LEAF_TAGS.has(element.name)) return undefined;
   const named = HEADING_CLASS.exec(classes);
@@ -421,7 +522,7 @@ function visualHeadingLevel(element: Element): number | undefined {
   for (const child of element.children) {
     if (child.type === 'tag' && !INLINE_ONLY.has((child as Element).name)) return undefined;
   }
-  const words = clean(textOf(element)).split(' ').length;
+  const words = clean(textOf(element, deadline)).split(' ').length;
   return words >= 1 && words <= 16 ? Math.max(2, level) : undefined;
 }
 
@@ -439,7 +540,7 @@ function isVisualQuote(element: Element): boolean {
 const ORGANIZATION_TYPES =
   /^(Organization|Corporation|LocalBusiness|OnlineBusiness|OnlineStore|Store|MedicalOrganization|MedicalBusiness|MedicalClinic|Hospital|Physician|Dentist|FinancialService|BankOrCreditUnion|InsuranceAgency|ProfessionalService|LegalService|AccountingService|EmploymentAgency|NGO|EducationalOrganization|GovernmentOrganization|SportsOrganization|Manufacturer|AutomotiveBusiness|HomeAndConstructionBusiness|FoodEstablishment|TravelAgency|Brand)$/;
 
-function organizationFromJsonLd(scripts: Element[]): OrganizationData | undefined {
+function organizationFromJsonLd(scripts: Element[], deadline: Deadline): OrganizationData | undefined {
   const nodes: Record<string, unknown>[] = [];
   const visit = (value: unknown, depth: number) => {
     if (depth > 4 || nodes.length > 200) return;
@@ -457,7 +558,7 @@ function organizationFromJsonLd(scripts: Element[]): OrganizationData | undefine
     }
   };
   for (const element of scripts) {
-    const text = textOf(element);
+    const text = textOf(element, deadline);
     if (text.length > 500_000) continue;
     try {
       visit(JSON.parse(text), 0);
@@ -496,7 +597,7 @@ const CUSTOMER_LINK =
 const NOT_CUSTOMER_CONTENT =
   /log[-_\s]?in|sign[-_\s]?in|portal|support|help|service[-_\s]?desk|contact|careers|account|anmeld|kundenportal|kundenservice/i;
 
-function customerLinks(links: Element[], pageUrl: string): PageLink[] {
+function customerLinks(links: Element[], pageUrl: string, deadline: Deadline): PageLink[] {
   const base = new URL(pageUrl);
   const site = base.hostname.replace(/^www\./, '');
   const found = new Map<string, PageLink>();
@@ -505,8 +606,8 @@ function customerLinks(links: Element[], pageUrl: string): PageLink[] {
     const href = element.attribs.href ?? '';
     // The cheap test first: most links are not about customers.
     const text =
-      CUSTOMER_LINK.test(href) || CUSTOMER_HINT.test(element.children.length ? textOf(element) : '')
-        ? clean(textOf(element))
+      CUSTOMER_LINK.test(href) || CUSTOMER_HINT.test(element.children.length ? textOf(element, deadline) : '')
+        ? clean(textOf(element, deadline))
         : '';
     if (!CUSTOMER_LINK.test(`${href} ${text}`) || NOT_CUSTOMER_CONTENT.test(`${href} ${text}`)) continue;
     let target: URL;
@@ -552,17 +653,19 @@ const NOT_COPY = /^(https?:|\/|#|[\w.-]+@|[\w-]+\.(svg|png|jpe?g|webp|js|css)$)|
  * Copy from embedded page data: every object with a short title and a longer body becomes a
  * heading and a paragraph, in document order; other prose strings become paragraphs.
  */
-function blocksFromPageData(scripts: Element[], onInjections: (removed: number) => void): Block[] {
+function blocksFromPageData(scripts: Element[], deadline: Deadline, onInjections: (removed: number) => void): Block[] {
   const blocks: Block[] = [];
   let group = 10_000;
+  let chars = 0;
   const push = (kind: Block['kind'], raw: string, level?: number) => {
-    if (blocks.length >= MAX_BLOCKS) return;
+    if (blocks.length >= MAX_BLOCKS || chars >= MAX_TEXT_CHARS) return;
     const { text, removed } = withoutInjections(clean(raw));
     if (removed) onInjections(removed);
     if (!text) return;
     const block: Block = { kind, text: truncate(text, MAX_BLOCK_CHARS), group };
     if (level) block.level = level;
     blocks.push(block);
+    chars += block.text.length;
   };
   const prose = (value: unknown): value is string =>
     typeof value === 'string' &&
@@ -570,8 +673,10 @@ function blocksFromPageData(scripts: Element[], onInjections: (removed: number) 
     !NOT_COPY.test(value.trim()) &&
     wordCount(value) >= 2;
   // `level`: the heading level of the next titled object, one deeper under each titled ancestor.
+  // Recursive, but JSON.parse output nested at most 12 levels is read.
   const visit = (value: unknown, depth: number, level: number) => {
     if (depth > 12 || blocks.length >= MAX_BLOCKS) return;
+    deadline.tick();
     if (Array.isArray(value)) {
       for (const item of value) visit(item, depth + 1, level);
       return;
@@ -594,7 +699,7 @@ function blocksFromPageData(scripts: Element[], onInjections: (removed: number) 
     }
   };
   for (const script of scripts) {
-    const text = textOf(script);
+    const text = textOf(script, deadline);
     if (text.length > 2_000_000) continue;
     try {
       visit(JSON.parse(text), 0, 2);
@@ -614,13 +719,22 @@ function spaces(text: string): number {
 const CUSTOMER_HINT = /customer|case|stor|testimonial|client|referenz|kunden|fallstud|erfolg|anwender|casos/i;
 
 /** The text inside an element (scripts and styles included: callers choose the element). */
-function textOf(node: AnyNode): string {
+function textOf(node: AnyNode, deadline: Deadline): string {
   if (node.type === 'text') return (node as unknown as { data: string }).data;
-  const children = (node as Element).children;
-  if (!children) return '';
-  let text = '';
-  for (const child of children) text += textOf(child);
-  return text;
+  const parts: string[] = [];
+  // Iterative, children pushed in reverse so they come off the stack in document order.
+  const stack: AnyNode[] = [node];
+  while (stack.length) {
+    const next = stack.pop() as AnyNode;
+    deadline.tick();
+    if (next.type === 'text') {
+      parts.push((next as unknown as { data: string }).data);
+      continue;
+    }
+    const children = (next as Element).children;
+    if (children) for (let i = children.length - 1; i >= 0; i -= 1) stack.push(children[i] as AnyNode);
+  }
+  return parts.join('');
 }
 
 interface ElementIndex {
@@ -636,7 +750,7 @@ interface ElementIndex {
   images: Element[];
 }
 
-function indexElements(root: AnyNode): ElementIndex {
+function indexElements(root: AnyNode, deadline: Deadline): ElementIndex {
   const index: ElementIndex = {
     html: undefined,
     body: undefined,
@@ -651,6 +765,7 @@ function indexElements(root: AnyNode): ElementIndex {
   const stack: AnyNode[] = [root];
   while (stack.length) {
     const node = stack.pop() as AnyNode;
+    deadline.tick();
     const element = node as Element;
     if (node.type === 'tag' || node.type === 'script' || node.type === 'style') {
       switch (element.name.toLowerCase()) {
