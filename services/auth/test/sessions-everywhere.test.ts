@@ -244,7 +244,9 @@ describe.each(await variantsToRun())('sessions across services on $name infrastr
       const limited = responses.find((r) => r.status === 429) as Response;
       expect(await limited.json()).toEqual({
         error: 'rate_limited',
-        message: expect.stringMatching(/^Too many sign-in attempts\. Please wait \d+ minutes? and try again\.$/),
+        message: expect.stringMatching(
+          /^Too many sign-in attempts\. Please wait \d+ (seconds?|minutes?) and try again\.$/,
+        ),
       });
       expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     });

@@ -1,14 +1,31 @@
-import { createService, type Logger, type Service } from '@seqgen/kit';
+import { createService, type KeyValueStore, type Logger, RateLimiter, type Service } from '@seqgen/kit';
+import { DEFAULT_WAITLIST_LIMITS, type WaitlistLimits } from './domain/waitlist.ts';
 import { type WaitlistRouteDeps, waitlistRoutes } from './routes/waitlist.ts';
 
-export interface WaitlistAppDeps extends WaitlistRouteDeps {
+/** What main.ts (or a test) hands over; the limiter is built here, on `store`. */
+export interface WaitlistAppDeps extends Omit<WaitlistRouteDeps, 'limiter' | 'limits'> {
   logger: Logger;
   readiness: () => Promise<void>;
+  /** Rate-limit counters: Redis when REDIS_URL is set; absent (an app built alone), this process. */
+  store?: KeyValueStore | undefined;
+  /** Peers whose X-Forwarded-For is believed (the gateway); none when absent. */
+  trustedProxies?: string | string[] | undefined;
+  limits?: Partial<WaitlistLimits>;
 }
 
 /** The waitlist service without a listener: main.ts listens, tests inject. */
 export function createApp(deps: WaitlistAppDeps): Service {
-  const app = createService({ name: 'waitlist', logger: deps.logger, readiness: deps.readiness });
-  app.register(async (scope) => waitlistRoutes(scope as Service, deps));
+  const app = createService({
+    name: 'waitlist',
+    logger: deps.logger,
+    readiness: deps.readiness,
+    trustProxy: deps.trustedProxies ?? false,
+  });
+  const routeDeps = {
+    ...deps,
+    limiter: new RateLimiter(deps.store, deps.logger),
+    limits: { ...DEFAULT_WAITLIST_LIMITS, ...deps.limits },
+  };
+  app.register(async (scope) => waitlistRoutes(scope as Service, routeDeps));
   return app;
 }

@@ -33,6 +33,8 @@ export async function start(env: Record<string, string | undefined> = process.en
     outbox,
     sessions: busSessionVerifier(config, infra.bus, logger),
     readiness: infra.readiness,
+    store: infra.store,
+    trustedProxies: config.TRUSTED_PROXIES.split(',').map((entry) => entry.trim()),
   });
   const url = await listen(app, { host: config.HOST, port: config.PORT }, infra.lifecycle);
   logger.info({ url }, 'waitlist listening');

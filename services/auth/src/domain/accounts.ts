@@ -1,7 +1,16 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { HttpError } from '@seqgen/kit';
 import type { LoginRequest, RegisterRequest, User } from '@seqgen/proto';
-import { findUserByEmail, findUserById, insertUserIfNew, normalizeEmail, updateUser } from '../data/repository.ts';
+import {
+  findUserByEmail,
+  findUserById,
+  insertUserIfNew,
+  normalizeEmail,
+  type UserRow,
+  updateUser,
+} from '../data/repository.ts';
 import { type AuthDeps, toUser } from './deps.ts';
+import { accountAtAddress } from './limits.ts';
 import { type IssuedSession, startSession } from './sessions.ts';
 
 /** One message for a wrong e-mail and a wrong password: the answer never says which. */
@@ -47,24 +56,41 @@ export async function register(deps: AuthDeps, input: RegisterRequest, clientIp:
   return created;
 }
 
+/**
+ * Password sign-in, throttled as limits.ts describes. The attempt counts as a failure only once
+ * the password was checked and found wrong: a refused, invalid or failing request (a database
+ * outage, say) never brings anyone closer to a wait.
+ */
 export async function login(deps: AuthDeps, input: LoginRequest, clientIp: string): Promise<SignedIn> {
+  const { limiter, limits } = deps;
   const email = normalizeEmail(input.email);
-  await deps.limiter.enforce(
-    [
-      { rule: deps.limits.loginPerIp, key: clientIp },
-      { rule: deps.limits.loginPerAccount, key: email },
-    ],
-    'sign-in attempts',
-  );
-  const user = await findUserByEmail(deps.db, email);
-  // Exactly one bcrypt comparison whatever happened above: no account, a Google-only account
-  // and a wrong password all cost the same and read the same.
-  const ok = await deps.passwords.verify(input.password, user?.passwordHash);
-  if (!ok || !user?.passwordHash) {
-    throw new HttpError(401, 'invalid_credentials', INVALID_CREDENTIALS_MESSAGE);
-  }
-  await deps.limiter.reset(deps.limits.loginPerAccount, email);
-  let current = user;
+  const pair = accountAtAddress(email, clientIp);
+  const [failedHere, accountFailures] = await Promise.all([
+    limiter.failures(limits.loginPerPair, pair),
+    limiter.failures(limits.loginPerAccount, email),
+  ]);
+  const checks = [
+    { rule: limits.loginPerPair, key: pair },
+    { rule: limits.loginPerIp, key: clientIp },
+    // Counted for every address, held back only where this address has failed on the account.
+    { rule: limits.loginPerAccount, key: email, enforce: failedHere > 0 },
+  ];
+  const user = await limiter.throttle(checks, 'sign-in attempts', async (attempt) => {
+    if (failedHere === 0 && accountFailures >= limits.loginUnderAttack.failures) {
+      await sleep(limits.loginUnderAttack.delayMs);
+    }
+    const found = await findUserByEmail(deps.db, email);
+    // Exactly one bcrypt comparison whatever happened above: no account, a Google-only account
+    // and a wrong password all cost the same and read the same.
+    const ok = await deps.passwords.verify(input.password, found?.passwordHash);
+    if (!ok || !found?.passwordHash) {
+      attempt.fail();
+      throw new HttpError(401, 'invalid_credentials', INVALID_CREDENTIALS_MESSAGE);
+    }
+    return { ...found, passwordHash: found.passwordHash };
+  });
+  await limiter.reset(limits.loginPerPair, pair);
+  let current: UserRow = user;
   if (deps.passwords.needsRehash(user.passwordHash)) {
     current = await updateUser(deps.db, user.id, { passwordHash: await deps.passwords.hash(input.password) });
   }

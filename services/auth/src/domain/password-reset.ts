@@ -11,6 +11,7 @@ import {
   updateUser,
 } from '../data/repository.ts';
 import type { AuthDeps } from './deps.ts';
+import { accountAtAddress } from './limits.ts';
 
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
 
@@ -90,12 +91,15 @@ export async function resetPassword(
   const ended = await deps.db.transaction(async (tx) => {
     const userId = await consumeResetToken(tx, tokenHash);
     if (!userId) return undefined;
-    await updateUser(tx, userId, { passwordHash });
+    const user = await updateUser(tx, userId, { passwordHash });
     await retireResetTokensOfUser(tx, userId);
-    return { userId, sessions: await revokeSessionsOfUser(tx, userId) };
+    return { userId, email: user.email, sessions: await revokeSessionsOfUser(tx, userId) };
   });
   // Another request used the link between the checks above and the transaction.
   if (!ended) throw invalidLink('This reset link has already been used. Please request a new one.');
+  // Whoever followed the mailed link owns the mailbox: their address may sign in at once, however
+  // many wrong passwords it sent before (OWASP: the forgotten-password path gets past a lockout).
+  await deps.limiter.reset(deps.limits.loginPerPair, accountAtAddress(normalizeEmail(ended.email), input.clientIp));
   deps.logger.info({ userId: ended.userId, endedSessions: ended.sessions }, 'password reset');
   return PASSWORD_RESET_MESSAGE;
 }

@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { Executor } from '@seqgen/kit';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { contactMessages, entries } from './schema.ts';
 
 export type EntryRow = typeof entries.$inferSelect;
@@ -23,10 +24,48 @@ export function listEntriesNewestFirst(db: Executor): Promise<EntryRow[]> {
   return db.select().from(entries).orderBy(desc(entries.createdAt), desc(entries.id));
 }
 
-export async function insertContactMessage(db: Executor, email: string, message: string) {
-  const [row] = await db.insert(contactMessages).values({ id: crypto.randomUUID(), email, message }).returning();
+export type ContactMessageRow = typeof contactMessages.$inferSelect;
+
+/** Same mailbox (any capitalisation), same text: the same message. */
+export function contactFingerprint(email: string, message: string): string {
+  return createHash('sha256').update(`${normalizeEmail(email)}\n${message}`).digest('hex');
+}
+
+export async function insertContactMessage(
+  db: Executor,
+  email: string,
+  message: string,
+  fingerprint: string,
+): Promise<ContactMessageRow> {
+  const [row] = await db
+    .insert(contactMessages)
+    .values({ id: crypto.randomUUID(), email, message, fingerprint })
+    .returning();
   if (!row) throw new Error('insert returned no row');
   return row;
+}
+
+/** The message with this fingerprint received since `since`, if any. */
+export async function findRecentContactMessage(
+  db: Executor,
+  fingerprint: string,
+  since: Date,
+): Promise<ContactMessageRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(contactMessages)
+    .where(and(eq(contactMessages.fingerprint, fingerprint), gt(contactMessages.createdAt, since)))
+    .orderBy(desc(contactMessages.createdAt))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Holds, until the transaction ends, a lock named by `key`: concurrent transactions asking for
+ * the same key take turns (a check-then-insert cannot race), others are not held up.
+ */
+export async function lockFor(tx: Executor, key: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
 }
 
 export function normalizeEmail(email: string): string {

@@ -17,7 +17,7 @@ export async function waitlistRoutes(app: Service, deps: WaitlistRouteDeps) {
     '/api/waitlist',
     { schema: { body: JoinWaitlistRequest, response: { 200: JoinWaitlistResponse, 201: JoinWaitlistResponse } } },
     async (request, reply) => {
-      const result = await joinWaitlist(deps, request.body.email);
+      const result = await joinWaitlist(deps, request.body.email, request.ip);
       return reply.code(result.alreadyJoined ? 200 : 201).send(result);
     },
   );
@@ -30,12 +30,14 @@ export async function waitlistRoutes(app: Service, deps: WaitlistRouteDeps) {
     return reply.header('x-total-count', String(entries.length)).send(entries);
   });
 
+  // A message sent again is answered like joining twice: 200 with the first one's receipt, where
+  // a new one is 201. Success either way, since the message did arrive.
   app.post(
     '/api/contact',
-    { schema: { body: ContactRequest, response: { 201: ContactResponse } } },
+    { schema: { body: ContactRequest, response: { 200: ContactResponse, 201: ContactResponse } } },
     async (request, reply) => {
-      const result = await receiveContactMessage(deps, request.body.email, request.body.message);
-      return reply.code(201).send(result);
+      const { duplicate, ...receipt } = await receiveContactMessage(deps, { ...request.body, clientIp: request.ip });
+      return reply.code(duplicate ? 200 : 201).send(receipt);
     },
   );
 }

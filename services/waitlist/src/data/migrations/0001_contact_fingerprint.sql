@@ -1,0 +1,2 @@
+ALTER TABLE "waitlist"."contact_messages" ADD COLUMN "fingerprint" text;--> statement-breakpoint
+CREATE INDEX "contact_messages_fingerprint_idx" ON "waitlist"."contact_messages" USING btree ("fingerprint","created_at");
