@@ -9,6 +9,11 @@ import { PlanType } from '../http/billing.ts';
 export const eventCatalogue = {
   'user.registered': z.object({ userId: z.string(), email: z.string() }),
   'sequence.generated': z.object({ userId: z.string(), reservationId: z.string() }),
+  /**
+   * A release. reservationId may name a reservation quota never answered for: generation names
+   * its quota.reserve requestId (quota's reservation id) when it stopped waiting, and quota keeps
+   * the release so a reserve request arriving late is refused (issue 10, finding 4).
+   */
   'sequence.failed': z.object({ userId: z.string(), reservationId: z.string(), reason: z.string() }),
   'billing.activated': z.object({
     userId: z.string(),

@@ -1,12 +1,33 @@
 import { z } from 'zod';
 
+/**
+ * Why quota refused a reservation. `limit_reached`: the allowance is used up (the browser matches
+ * 'limit reached' in the message, spec §8). `expired`: the request came after its caller's
+ * deadline, or names a reservation already settled — the caller has given up, nothing was
+ * reserved, and it must not be shown to the user as a plan limit.
+ */
+export const ReserveRefusalReason = z.enum(['limit_reached', 'expired']);
+export type ReserveRefusalReason = z.infer<typeof ReserveRefusalReason>;
+
 /** NATS request/reply contracts: subject → request and reply schemas. */
 export const requestCatalogue = {
   'quota.reserve': {
-    request: z.object({ userId: z.string() }),
+    request: z.object({
+      userId: z.string(),
+      /**
+       * One id per attempt, chosen by the caller and used by quota as the reservation's id, so a
+       * duplicated request never reserves twice and a caller that gave up can release what it may
+       * have reserved (sequence.failed naming this id) without ever having seen the reply
+       * (issue 10, finding 4). Optional only so a caller of the previous release keeps working.
+       */
+      requestId: z.uuid().optional(),
+      /** When the caller stops waiting (ISO time): quota refuses work that arrives after it. */
+      deadline: z.string().datetime({ offset: true }).optional(),
+    }),
     reply: z.discriminatedUnion('ok', [
       z.object({ ok: z.literal(true), reservationId: z.string(), used: z.number().int(), limit: z.number().int() }),
-      z.object({ ok: z.literal(false), message: z.string() }),
+      // No reason from a responder of the previous release: a refusal was always the limit.
+      z.object({ ok: z.literal(false), reason: ReserveRefusalReason.optional(), message: z.string() }),
     ]),
   },
   /**

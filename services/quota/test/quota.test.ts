@@ -15,7 +15,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
 import { allowances, reservations } from '../src/data/schema.ts';
-import { purgeReservations, type QuotaDeps } from '../src/domain/quota.ts';
+import { DEADLINE_MARGIN_MS, purgeReservations, type QuotaDeps } from '../src/domain/quota.ts';
 import {
   durableFor,
   type QuotaEvent,
@@ -30,7 +30,7 @@ const migrationsFolder = fileURLToPath(new URL('../src/data/migrations', import.
 const secret = new TextEncoder().encode('quota-test-secret-quota-test-secret-0123456789');
 const TTL_MS = 300_000;
 const LIMIT_REACHED =
-  /^Email generation limit reached: you've used (\d+) of (\d+) sequences (of your free trial|on your plan this period)\. Upgrade to continue generating email sequences\.$/;
+  /^Email generation limit reached: you've used (\d+) of (\d+) sequences (of your free trial|on your plan this period)(, and \d+ more (is|are) being generated)?\. Upgrade to continue generating email sequences\.$/;
 
 const newUser = (label: string) => `${label}-${randomBytes(4).toString('hex')}`;
 const isoDaysFromNow = (days: number) => new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString();
@@ -63,7 +63,17 @@ describe.each(await variantsToRun())('quota service on $name infrastructure', (v
     await infra.bus.publish(envelope);
     return envelope;
   };
-  const reserve = (userId: string) => infra.bus.request('quota.reserve', { userId }, { timeoutMs: 10_000 });
+  /** As generation asks: a request id of its own and the end of its wait (on a clock agreeing with quota's). */
+  const reserve = (userId: string, request: { requestId?: string; deadline?: string } = {}) =>
+    infra.bus.request(
+      'quota.reserve',
+      {
+        userId,
+        requestId: request.requestId ?? crypto.randomUUID(),
+        deadline: request.deadline ?? new Date(Date.now() + clockOffsetMs + 10_000).toISOString(),
+      },
+      { timeoutMs: 10_000 },
+    );
   const reserveOk = async (userId: string) => {
     const reply = await reserve(userId);
     if (!reply.ok) throw new Error(`expected a reservation, got: ${reply.message}`);
@@ -192,9 +202,11 @@ describe.each(await variantsToRun())('quota service on $name infrastructure', (v
       await register(userId);
       const held = await Promise.all([1, 2, 3, 4, 5].map(() => reserveOk(userId)));
       const refused = await reserve(userId);
-      expect(refused).toEqual({ ok: false, message: expect.stringMatching(LIMIT_REACHED) });
-      // In-flight generations are counted in the refusal, though usage still shows 0.
-      expect((refused as { message: string }).message).toContain("you've used 5 of 5");
+      expect(refused).toEqual({ ok: false, reason: 'limit_reached', message: expect.stringMatching(LIMIT_REACHED) });
+      // In-flight generations hold the slots; the refusal names them apart from the usage shown.
+      expect((refused as { message: string }).message).toBe(
+        "Email generation limit reached: you've used 0 of 5 sequences of your free trial, and 5 more are being generated. Upgrade to continue generating email sequences.",
+      );
       expect(await usageOverHttp(userId)).toEqual({ used: 0, limit: 5 });
 
       const failed = await publish('sequence.failed', {
@@ -339,11 +351,18 @@ describe.each(await variantsToRun())('quota service on $name infrastructure', (v
       );
       expect(await usageOverHttp(userId)).toEqual({ used: 1, limit: 200 });
 
-      const refusedPaid = await Promise.all(Array.from({ length: 200 }, () => reserve(userId)));
+      // Concurrent in waves of 25 (more than the pool's 10 connections, so still racing for the
+      // allowance lock): one wave of 200 can queue a request past the kit's 3 s wait for a database
+      // connection on a loaded 2-core machine, which answers "database unreachable", not the limit.
+      const refusedPaid: Awaited<ReturnType<typeof reserve>>[] = [];
+      for (let wave = 0; wave < 8; wave += 1) {
+        refusedPaid.push(...(await Promise.all(Array.from({ length: 25 }, () => reserve(userId)))));
+      }
       const lastRefusal = refusedPaid.find((reply) => !reply.ok) as { message: string } | undefined;
       expect(refusedPaid.filter((reply) => reply.ok)).toHaveLength(199);
+      // 1 used and 199 in flight: the refusal shows the usage GET /api/usage shows, and names the rest.
       expect(lastRefusal?.message).toBe(
-        "Email generation limit reached: you've used 200 of 200 sequences on your plan this period. Upgrade to continue generating email sequences.",
+        "Email generation limit reached: you've used 1 of 200 sequences on your plan this period, and 199 more are being generated. Upgrade to continue generating email sequences.",
       );
     });
 
@@ -396,6 +415,119 @@ describe.each(await variantsToRun())('quota service on $name infrastructure', (v
       await register(userId);
       await generated(userId, 'not-a-uuid');
       expect(await usageOverHttp(userId)).toEqual({ used: 0, limit: 5 });
+    });
+
+    describe('requests whose caller gave up (issue 10, finding 4)', () => {
+      const rowsOf = (userId: string) =>
+        infra.database.db.select().from(reservations).where(eq(reservations.userId, userId));
+      const isoIn = (ms: number) => new Date(Date.now() + ms).toISOString();
+
+      it('refuses a request past its deadline (or too close to it to answer) and reserves nothing', async () => {
+        const userId = newUser('late');
+        await register(userId);
+        for (const deadline of [isoIn(-4_500), isoIn(-1), isoIn(DEADLINE_MARGIN_MS / 4)]) {
+          const refused = await reserve(userId, { deadline });
+          expect(refused).toEqual({
+            ok: false,
+            reason: 'expired',
+            message: expect.stringMatching(/nothing was reserved/),
+          });
+          // Not the plan limit: the browser must not be sent to /subscribe for it (spec §8).
+          expect((refused as { message: string }).message).not.toMatch(/limit reached|Email generation limit/i);
+        }
+        expect(await rowsOf(userId)).toEqual([]);
+        // All five slots are still there.
+        const held = await Promise.all([1, 2, 3, 4, 5].map(() => reserveOk(userId)));
+        expect(held).toHaveLength(5);
+        expect(await usageOverHttp(userId)).toEqual({ used: 0, limit: 5 });
+      });
+
+      it("judges the deadline by its own clock: a request in time on the caller's clock but late on quota's is refused", async () => {
+        const userId = newUser('skew');
+        await register(userId);
+        clockOffsetMs = 3_000;
+        try {
+          expect(await reserve(userId, { deadline: isoIn(2_000) })).toMatchObject({ ok: false, reason: 'expired' });
+        } finally {
+          clockOffsetMs = 0;
+        }
+        expect(await rowsOf(userId)).toEqual([]);
+      });
+
+      it('makes one reservation of a duplicated request, however often and however concurrently it comes', async () => {
+        const userId = newUser('twice');
+        await register(userId);
+        const requestId = crypto.randomUUID();
+        const replies = await Promise.all([1, 2, 3].map(() => reserve(userId, { requestId })));
+        expect(replies).toEqual(replies.map(() => ({ ok: true, reservationId: requestId, used: 0, limit: 5 })));
+        expect(await reserve(userId, { requestId })).toMatchObject({ ok: true, reservationId: requestId });
+        const rows = await rowsOf(userId);
+        expect(rows.map((row) => [row.id, row.state])).toEqual([[requestId, 'pending']]);
+        // One slot held, four left.
+        for (let i = 0; i < 4; i += 1) await reserveOk(userId);
+        expect(await reserve(userId)).toMatchObject({ ok: false, reason: 'limit_reached' });
+
+        // Once committed, the same request reserves nothing more, and usage counts it once.
+        await generated(userId, requestId);
+        expect(await reserve(userId, { requestId })).toMatchObject({ ok: false, reason: 'expired' });
+        expect(await usageOverHttp(userId)).toEqual({ used: 1, limit: 5 });
+        // Another user's request with the same id takes nothing of it.
+        const other = newUser('twice-other');
+        expect(await reserve(other, { requestId })).toMatchObject({ ok: false, reason: 'expired' });
+        expect(await rowsOf(other)).toEqual([]);
+      });
+
+      it('keeps a release that comes before its request, and refuses the request when it arrives', async () => {
+        const userId = newUser('tombstone');
+        await register(userId);
+        const requestId = crypto.randomUUID();
+        await processed(
+          await publish('sequence.failed', { userId, reservationId: requestId, reason: 'quota_unanswered' }),
+        );
+        expect((await rowsOf(userId)).map((row) => [row.id, row.state])).toEqual([[requestId, 'released']]);
+
+        // The stalled request, still within its deadline on quota's clock, finds the release.
+        expect(await reserve(userId, { requestId })).toEqual({
+          ok: false,
+          reason: 'expired',
+          message: expect.stringMatching(/already settled/),
+        });
+        expect((await rowsOf(userId)).map((row) => row.state)).toEqual(['released']);
+        expect(await usageOverHttp(userId)).toEqual({ used: 0, limit: 5 });
+        const held = await Promise.all([1, 2, 3, 4, 5].map(() => reserveOk(userId)));
+        expect(held).toHaveLength(5);
+
+        // The other order: reserved, then released by the caller that stopped waiting.
+        const second = newUser('tombstone-after');
+        await register(second);
+        const late = crypto.randomUUID();
+        const kept = await reserveOk(second);
+        expect(await reserve(second, { requestId: late })).toMatchObject({ ok: true, reservationId: late });
+        await processed(
+          await publish('sequence.failed', { userId: second, reservationId: late, reason: 'quota_unanswered' }),
+        );
+        const pending = (await rowsOf(second)).filter((row) => row.state === 'pending');
+        expect(pending.map((row) => row.id)).toEqual([kept.reservationId]);
+
+        // A release naming someone else's reservation leaves it held.
+        await processed(
+          await publish('sequence.failed', { userId, reservationId: kept.reservationId, reason: 'forged' }),
+        );
+        const [victim] = await infra.database.db
+          .select()
+          .from(reservations)
+          .where(eq(reservations.id, kept.reservationId));
+        expect(victim).toMatchObject({ userId: second, state: 'pending' });
+
+        // Housekeeping removes the tombstone after a day, when any request it answers is long past its deadline.
+        clockOffsetMs = 24 * 60 * 60 * 1000 + 60_000;
+        try {
+          await purgeReservations(deps, 24 * 60 * 60 * 1000);
+          expect(await infra.database.db.select().from(reservations).where(eq(reservations.id, requestId))).toEqual([]);
+        } finally {
+          clockOffsetMs = 0;
+        }
+      });
     });
 
     it('answers JSON 404 for unknown routes, and health and readiness', async () => {

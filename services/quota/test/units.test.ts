@@ -9,6 +9,7 @@ import {
   limitReachedMessage,
   usageOf,
 } from '../src/domain/allowance.ts';
+import { DEADLINE_MARGIN_MS, lateBy } from '../src/domain/quota.ts';
 
 const at = (iso: string) => new Date(iso);
 const paid: AllowanceState = {
@@ -27,15 +28,30 @@ describe('allowance rules', () => {
     expect(usageOf({ ...paid, plan: 'free' })).toEqual({ used: 3, limit: 5 });
   });
 
-  it('words the refusal so the browser finds "limit reached", counting generations in flight', () => {
-    expect(limitReachedMessage({ ...FRESH_ALLOWANCE, trialUsed: 3 }, 2)).toBe(
+  it('words the refusal so the browser finds "limit reached", with the usage shown and the generations in flight apart', () => {
+    expect(limitReachedMessage({ ...FRESH_ALLOWANCE, trialUsed: 5 }, 0)).toBe(
       "Email generation limit reached: you've used 5 of 5 sequences of your free trial. Upgrade to continue generating email sequences.",
     );
+    // The figure is the one GET /api/usage shows (issue 10, finding 4: 1/5 was shown as "5 of 5").
+    expect(limitReachedMessage({ ...FRESH_ALLOWANCE, trialUsed: 3 }, 2)).toBe(
+      "Email generation limit reached: you've used 3 of 5 sequences of your free trial, and 2 more are being generated. Upgrade to continue generating email sequences.",
+    );
+    expect(limitReachedMessage({ ...FRESH_ALLOWANCE, trialUsed: 4 }, 1)).toContain('and 1 more is being generated');
     expect(limitReachedMessage({ ...paid, periodUsed: 200 }, 0)).toBe(
       "Email generation limit reached: you've used 200 of 200 sequences on your plan this period. Upgrade to continue generating email sequences.",
     );
     // Over the limit (a late commit after expiry): the true figure, not a made-up one.
     expect(limitReachedMessage({ ...FRESH_ALLOWANCE, trialUsed: 6 }, 1)).toContain("you've used 6 of 5");
+  });
+
+  it('takes a reservation request on only while its caller still waits, less a margin for the reply', () => {
+    const now = at('2025-06-01T12:00:00.000Z');
+    const inMs = (ms: number) => new Date(now.getTime() + ms).toISOString();
+    expect(lateBy(undefined, now)).toBeUndefined();
+    expect(lateBy(inMs(3_000), now)).toBeUndefined();
+    expect(lateBy(inMs(DEADLINE_MARGIN_MS + 1), now)).toBeUndefined();
+    expect(lateBy(inMs(DEADLINE_MARGIN_MS), now)).toBe(0);
+    expect(lateBy(inMs(-1_500), now)).toBe(1_500 + DEADLINE_MARGIN_MS);
   });
 
   it('starts a new period only for a later period start, and ignores older periods and stale events', () => {

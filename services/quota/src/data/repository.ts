@@ -46,11 +46,28 @@ export async function countLiveReservations(db: Executor, userId: string, now: D
   return row?.n ?? 0;
 }
 
+export type ReservationRow = typeof reservations.$inferSelect;
+
+export async function findReservation(db: Executor, id: string): Promise<ReservationRow | undefined> {
+  const [row] = await db.select().from(reservations).where(eq(reservations.id, id));
+  return row;
+}
+
+/**
+ * A new pending reservation; false when a row with this id already exists (a release recorded
+ * for it meanwhile, or a duplicate request): the id is the caller's request id, so it is never
+ * reserved twice.
+ */
 export async function insertReservation(
   tx: Executor,
   reservation: { id: string; userId: string; createdAt: Date; expiresAt: Date },
-): Promise<void> {
-  await tx.insert(reservations).values({ ...reservation, state: 'pending' });
+): Promise<boolean> {
+  const inserted = await tx
+    .insert(reservations)
+    .values({ ...reservation, state: 'pending' })
+    .onConflictDoNothing({ target: reservations.id })
+    .returning({ id: reservations.id });
+  return inserted.length > 0;
 }
 
 /**
@@ -75,21 +92,26 @@ export async function commitReservation(
   return committed.length > 0;
 }
 
-/** Frees a pending reservation's slot; a committed one stays counted. */
+/**
+ * Frees a pending reservation's slot; a committed one stays counted, someone else's is left alone.
+ * A release for an id quota has not seen yet (generation stopped waiting before its reserve
+ * request was handled, and released the request id) is kept as a released row, a tombstone, so
+ * the late request finds it and is refused (issue 10, finding 4). Tombstones go with the other
+ * released rows after a day, long after any request's deadline.
+ */
 export async function releaseReservation(
   tx: Executor,
   reservation: { id: string; userId: string; now: Date },
 ): Promise<boolean> {
+  const { id, userId, now } = reservation;
   const released = await tx
-    .update(reservations)
-    .set({ state: 'released', settledAt: reservation.now })
-    .where(
-      and(
-        eq(reservations.id, reservation.id),
-        eq(reservations.userId, reservation.userId),
-        eq(reservations.state, 'pending'),
-      ),
-    )
+    .insert(reservations)
+    .values({ id, userId, state: 'released', createdAt: now, expiresAt: now, settledAt: now })
+    .onConflictDoUpdate({
+      target: reservations.id,
+      set: { state: 'released', settledAt: now },
+      setWhere: and(eq(reservations.state, 'pending'), eq(reservations.userId, userId)),
+    })
     .returning({ id: reservations.id });
   return released.length > 0;
 }

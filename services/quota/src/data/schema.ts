@@ -31,6 +31,9 @@ export const allowances = quotaSchema.table('allowances', {
 /**
  * A sequence being generated. Pending ones count against the allowance until they expire;
  * committed ones are the usage ledger (and make a repeated commit of the same reservation a no-op).
+ * The id is the caller's quota.reserve request id, so a released row may also be a release that
+ * came before its request (a tombstone: created, expired and settled at once), which refuses the
+ * request when it arrives (issue 10, finding 4).
  */
 export const reservations = quotaSchema.table(
   'reservations',

@@ -28,15 +28,16 @@ export function usageOf(state: AllowanceState): Usage {
 }
 
 /**
- * The refusal generation passes on to the browser, which matches 'limit reached' (spec §8).
- * Generations still in flight are counted as used: they are about to be.
+ * The refusal generation passes on to the browser, which matches 'limit reached' (spec §8). The
+ * figure used is the one GET /api/usage shows; generations in flight, which hold the remaining
+ * slots, are named apart, so the two never disagree (issue 10, finding 4).
  */
 export function limitReachedMessage(state: AllowanceState, inFlight: number): string {
   const { used, limit } = usageOf(state);
-  const shown = Math.max(used, Math.min(used + inFlight, limit));
   const scope = state.plan === 'free' ? 'of your free trial' : 'on your plan this period';
+  const generating = inFlight > 0 ? `, and ${inFlight} more ${inFlight === 1 ? 'is' : 'are'} being generated` : '';
   return (
-    `Email generation limit reached: you've used ${shown} of ${limit} sequences ${scope}. ` +
+    `Email generation limit reached: you've used ${used} of ${limit} sequences ${scope}${generating}. ` +
     'Upgrade to continue generating email sequences.'
   );
 }

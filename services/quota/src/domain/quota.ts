@@ -1,14 +1,16 @@
 import type { Database, Executor, Logger } from '@seqgen/kit';
-import type { Envelope, ReplyOf, Usage } from '@seqgen/proto';
+import type { Envelope, ReplyOf, RequestOf, Usage } from '@seqgen/proto';
 import { z } from 'zod';
 import {
   commitReservation,
   countLiveReservations,
   ensureAllowance,
   findAllowance,
+  findReservation,
   insertReservation,
   lockAllowance,
   purgeStaleReservations,
+  type ReservationRow,
   releaseReservation,
   updateAllowance,
 } from '../data/repository.ts';
@@ -32,25 +34,83 @@ export async function getUsage({ db }: QuotaDeps, userId: string): Promise<Usage
 }
 
 /**
+ * How long before its caller's deadline quota stops taking a request on. The reply still has to
+ * travel back, and the two clocks (same host, or NTP-synced nodes) may differ by a few ms: erring
+ * early costs a 503 the user may retry, erring late costs a slot held for a caller that is gone.
+ * Whatever slips through anyway (a clock further apart, a reply lost) is released by the caller,
+ * which names this request's id when it stops waiting.
+ */
+export const DEADLINE_MARGIN_MS = 200;
+
+const EXPIRED_MESSAGE = 'The reservation request came after its caller had stopped waiting: nothing was reserved.';
+const SETTLED_MESSAGE = 'This reservation request was already settled: nothing more was reserved.';
+
+/** How many ms past the caller's deadline (less the margin) `now` is, or undefined if in time. */
+export function lateBy(deadline: string | undefined, now: Date): number | undefined {
+  if (deadline === undefined) return undefined;
+  const late = now.getTime() - (new Date(deadline).getTime() - DEADLINE_MARGIN_MS);
+  return late >= 0 ? late : undefined;
+}
+
+/**
  * quota.reserve: one sequence for the user, or a refusal naming the limit. Runs under the
  * allowance row lock, so of many concurrent requests exactly as many succeed as there are slots.
  * Expired reservations are not swept first: they simply stop counting (the clock decides).
+ *
+ * The request's deadline and id keep a stall from leaving slots held for nobody (issue 10,
+ * finding 4): work whose caller has given up is refused (judged again once the lock is held, as
+ * waiting for it can take long), and the caller's request id is the reservation id, so a
+ * duplicated request gets the same reservation and a request whose caller already released it
+ * finds that release and is refused.
  */
-export async function reserveSequence(deps: QuotaDeps, userId: string): Promise<ReplyOf<'quota.reserve'>> {
+export async function reserveSequence(
+  deps: QuotaDeps,
+  request: RequestOf<'quota.reserve'>,
+): Promise<ReplyOf<'quota.reserve'>> {
+  const { userId, requestId, deadline } = request;
   if (!userId.trim()) return { ok: false, message: 'A user id is needed to reserve a sequence.' };
+  const expired = (now: Date): ReplyOf<'quota.reserve'> | undefined => {
+    const late = lateBy(deadline, now);
+    if (late === undefined) return undefined;
+    deps.logger.warn(
+      { userId, requestId, lateByMs: late },
+      'quota.reserve refused: its caller had stopped waiting (nothing reserved)',
+    );
+    return { ok: false, reason: 'expired', message: EXPIRED_MESSAGE };
+  };
+  const tooLate = expired(deps.now());
+  if (tooLate) return tooLate;
   return deps.db.transaction(async (tx) => {
     const allowance = await lockAllowance(tx, userId);
     const now = deps.now();
-    const inFlight = await countLiveReservations(tx, userId, now);
+    const lateAfterLock = expired(now);
+    if (lateAfterLock) return lateAfterLock;
     const { used, limit } = usageOf(allowance);
-    if (used + inFlight >= limit) return { ok: false, message: limitReachedMessage(allowance, inFlight) };
-    const reservationId = crypto.randomUUID();
-    await insertReservation(tx, {
+    const reservationId = requestId ?? crypto.randomUUID();
+    /** A row already holds this id: the same request again, or one its caller has released. */
+    const answerAgain = (existing: ReservationRow | undefined): ReplyOf<'quota.reserve'> => {
+      if (existing?.userId === userId && existing.state === 'pending') return { ok: true, reservationId, used, limit };
+      deps.logger.warn(
+        { userId, requestId, state: existing?.userId === userId ? existing.state : 'another user' },
+        'quota.reserve refused: the request was already settled (nothing reserved)',
+      );
+      return { ok: false, reason: 'expired', message: SETTLED_MESSAGE };
+    };
+    const inFlight = await countLiveReservations(tx, userId, now);
+    if (used + inFlight >= limit) {
+      // A repeat of a granted request holds one of these slots itself: it gets the same answer.
+      const existing = requestId ? await findReservation(tx, requestId) : undefined;
+      if (existing) return answerAgain(existing);
+      return { ok: false, reason: 'limit_reached', message: limitReachedMessage(allowance, inFlight) };
+    }
+    const inserted = await insertReservation(tx, {
       id: reservationId,
       userId,
       createdAt: now,
       expiresAt: new Date(now.getTime() + deps.reservationTtlMs),
     });
+    // The id is the caller's request id: only a repeat, or a release that came first, has it.
+    if (!inserted) return answerAgain(await findReservation(tx, reservationId));
     return { ok: true, reservationId, used, limit };
   });
 }
@@ -81,7 +141,11 @@ export async function commitSequence(
   );
 }
 
-/** sequence.failed: the slot is free again, unless the sequence was already counted. */
+/**
+ * sequence.failed: the slot is free again, unless the sequence was already counted. A release
+ * that comes before its reserve request (generation gave up waiting) is kept, and the request
+ * refused when it arrives.
+ */
 export async function releaseSequence(
   deps: QuotaDeps,
   tx: Executor,

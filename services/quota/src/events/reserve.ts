@@ -3,5 +3,5 @@ import { type QuotaDeps, reserveSequence } from '../domain/quota.ts';
 
 /** Answers generation's quota.reserve before it spends an LLM call (DESIGN.md §3). */
 export function answerQuotaReserve(bus: Bus, deps: QuotaDeps): Promise<ConsumerHandle> {
-  return bus.respond('quota.reserve', ({ userId }) => reserveSequence(deps, userId));
+  return bus.respond('quota.reserve', (request) => reserveSequence(deps, request));
 }

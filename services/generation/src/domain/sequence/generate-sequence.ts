@@ -21,6 +21,7 @@ import {
   type GenerateEmailsResponse,
   type RegenerateEmailRequest,
   type RegenerateEmailResponse,
+  type ReplyOf,
   SEQUENCE_LENGTH,
   type SubmittedAnalysis,
   type WritingLanguage,
@@ -99,30 +100,6 @@ export function createSequenceWriter(deps: SequenceDeps): SequenceWriter {
   const writerId = deps.llm ? `llm:${deps.llm.model}` : 'builtin';
   const log = deps.logger;
 
-  /** Fail closed: no answer from quota means no sequence, never a free one. */
-  const reserve = async (userId: string): Promise<string> => {
-    let reply: Awaited<ReturnType<Bus['request']>>;
-    try {
-      reply = await deps.bus.request('quota.reserve', { userId }, { timeoutMs: deps.quotaTimeoutMs });
-    } catch (error) {
-      if (
-        error instanceof BusTimeoutError ||
-        error instanceof BusUnavailableError ||
-        error instanceof BusRequestError
-      ) {
-        log.warn({ err: error }, 'quota reservation failed; refusing to generate');
-        throw new HttpError(503, 'quota_unavailable', QUOTA_UNAVAILABLE_MESSAGE, { 'retry-after': '5' });
-      }
-      throw error;
-    }
-    if (reply.ok) return reply.reservationId;
-    // The client redirects to /subscribe on these words (spec §8); quota's own message says why.
-    const message = /limit reached|email generation limit/i.test(reply.message)
-      ? reply.message
-      : `Email generation limit reached. ${reply.message}`;
-    throw new HttpError(403, 'limit_reached', message);
-  };
-
   /** Releases the reservation (quota consumes sequence.failed). Best effort: it also expires. */
   const release = async (userId: string, reservationId: string, reason: string) => {
     try {
@@ -133,6 +110,52 @@ export function createSequenceWriter(deps: SequenceDeps): SequenceWriter {
     } catch (error) {
       log.error({ err: error, reservationId }, 'could not record sequence.failed; the reservation will expire');
     }
+  };
+
+  const quotaUnavailable = () =>
+    new HttpError(503, 'quota_unavailable', QUOTA_UNAVAILABLE_MESSAGE, { 'retry-after': '5' });
+
+  /**
+   * Fail closed: no answer from quota means no sequence, never a free one. Each attempt has its
+   * own request id, which quota uses as the reservation id, and tells quota when this wait ends.
+   * When the wait ends without an answer, quota may still reserve (it was stalled, or its reply
+   * was lost): the id is released at once, so the slot is freed whichever of the two quota sees
+   * first (issue 10, finding 4).
+   */
+  const reserve = async (userId: string): Promise<string> => {
+    const requestId = crypto.randomUUID();
+    const deadline = new Date(Date.now() + deps.quotaTimeoutMs).toISOString();
+    let reply: ReplyOf<'quota.reserve'>;
+    try {
+      reply = await deps.bus.request(
+        'quota.reserve',
+        { userId, requestId, deadline },
+        { timeoutMs: deps.quotaTimeoutMs },
+      );
+    } catch (error) {
+      if (
+        error instanceof BusTimeoutError ||
+        error instanceof BusUnavailableError ||
+        error instanceof BusRequestError
+      ) {
+        log.warn({ err: error, requestId }, 'quota reservation failed; refusing to generate and releasing the request');
+        // Also on "unavailable" and failed replies: whether the request reached quota is unknown.
+        await release(userId, requestId, 'quota_unanswered');
+        throw quotaUnavailable();
+      }
+      throw error;
+    }
+    if (reply.ok) return reply.reservationId;
+    // Quota judged the request too late (clocks apart): nothing reserved, and no plan limit either.
+    if (reply.reason === 'expired') {
+      log.warn({ requestId, reason: reply.message }, 'quota refused the reservation as expired; refusing to generate');
+      throw quotaUnavailable();
+    }
+    // The client redirects to /subscribe on these words (spec §8); quota's own message says why.
+    const message = /limit reached|email generation limit/i.test(reply.message)
+      ? reply.message
+      : `Email generation limit reached. ${reply.message}`;
+    throw new HttpError(403, 'limit_reached', message);
   };
 
   const analysisFor = async (
