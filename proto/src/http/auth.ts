@@ -1,16 +1,16 @@
 import { z } from 'zod';
-import { EmailAddress } from './common.ts';
+import { EmailAddress, text } from './common.ts';
 
 export const User = z.object({
-  id: z.string(),
-  email: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  profileImageUrl: z.string().nullable(),
+  id: text(),
+  email: text(),
+  firstName: text().nullable(),
+  lastName: text().nullable(),
+  profileImageUrl: text().nullable(),
 });
 export type User = z.infer<typeof User>;
 
-const Name = z.string().trim().max(100, 'Names are 100 characters at most').optional();
+const Name = text().trim().max(100, 'Names are 100 characters at most').optional();
 
 /** A shape a mailbox can actually have: something@domain.tld, no spaces, one at-sign. */
 export const EMAIL_FORMAT = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
@@ -25,8 +25,7 @@ export const PASSWORD_MAX_BYTES = 72;
 export const passwordBytes = (password: string) => new TextEncoder().encode(password).length;
 
 /** The one password rule, for sign-up and reset alike. */
-export const NewPassword = z
-  .string({ error: 'Password is required' })
+export const NewPassword = text({ error: 'Password is required' })
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .refine(
     (v) => passwordBytes(v) <= PASSWORD_MAX_BYTES,
@@ -43,8 +42,7 @@ export type RegisterRequest = z.infer<typeof RegisterRequest>;
 
 export const LoginRequest = z.object({
   email: EmailAddress,
-  password: z
-    .string({ error: 'Password is required' })
+  password: text({ error: 'Password is required' })
     .min(1, 'Password is required')
     .max(1024, 'Password is too long (1024 characters at most)'),
 });
@@ -54,14 +52,13 @@ export const RequestPasswordResetRequest = z.object({ email: EmailAddress });
 export type RequestPasswordResetRequest = z.infer<typeof RequestPasswordResetRequest>;
 
 export const ResetPasswordRequest = z.object({
-  token: z.string({ error: 'Reset token is required' }).min(1, 'Reset token is required').max(512),
-  newPassword: z
-    .string({ error: 'Passwords must match and cannot be empty' })
+  token: text({ error: 'Reset token is required' }).min(1, 'Reset token is required').max(512),
+  newPassword: text({ error: 'Passwords must match and cannot be empty' })
     .min(1, 'Passwords must match and cannot be empty')
     .pipe(NewPassword),
 });
 export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;
 
 /** Answers that only carry a sentence for the user (reset requested, password changed). */
-export const MessageResponse = z.object({ message: z.string() });
+export const MessageResponse = z.object({ message: text() });
 export type MessageResponse = z.infer<typeof MessageResponse>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './common.ts';
 
 /** /subscribe calls the top tier "organization", /pricing calls it "sales-org" (spec §3). */
 export const PlanType = z.enum(['individual', 'leader', 'organization']);
@@ -13,19 +14,19 @@ export const CreateSubscriptionRequest = z.object({
 });
 export type CreateSubscriptionRequest = z.infer<typeof CreateSubscriptionRequest>;
 
-export const CreateSubscriptionResponse = z.object({ clientSecret: z.string() });
+export const CreateSubscriptionResponse = z.object({ clientSecret: text() });
 export type CreateSubscriptionResponse = z.infer<typeof CreateSubscriptionResponse>;
 
 export const SubscriptionResponse = z.object({
   hasSubscription: z.boolean(),
   subscription: z
     .object({
-      status: z.string(),
+      status: text(),
       cancel_at_period_end: z.boolean(),
       /** Seconds since the epoch. */
       current_period_end: z.number().int(),
       plan: z.object({
-        name: z.string(),
+        name: text(),
         amount: z.number().int(),
         interval: z.enum(['month', 'year']),
       }),
@@ -42,7 +43,7 @@ export const SUBSCRIPTION_PLAN_NAME_PREFIX = 'seqgen ';
 
 /** GET /api/billing/config: which checkout the web shows. */
 export const BillingConfigResponse = z.discriminatedUnion('provider', [
-  z.object({ provider: z.literal('stripe'), publishableKey: z.string().min(1) }),
+  z.object({ provider: z.literal('stripe'), publishableKey: text().min(1) }),
   /** The built-in test checkout (no payment provider configured). */
   z.object({ provider: z.literal('sandbox') }),
 ]);
@@ -50,12 +51,10 @@ export type BillingConfigResponse = z.infer<typeof BillingConfigResponse>;
 
 /** POST /api/billing/sandbox/confirm: the sandbox's stand-in for confirming a card payment. */
 export const SandboxConfirmRequest = z.object({
-  clientSecret: z
-    .string({ error: 'clientSecret is required' })
+  clientSecret: text({ error: 'clientSecret is required' })
     .min(1, 'clientSecret is required')
     .max(200, 'clientSecret is too long'),
-  cardNumber: z
-    .string({ error: 'Your card number is invalid.' })
+  cardNumber: text({ error: 'Your card number is invalid.' })
     .max(32, 'Your card number is invalid.')
     .regex(/^[\d -]*$/, 'Your card number is invalid.'),
 });

@@ -1,9 +1,48 @@
 import { z } from 'zod';
 
+/**
+ * The one rule every piece of text a client sends must pass, whatever the field (issue 10,
+ * finding 2): no NUL (U+0000) and no unpaired UTF-16 surrogate. Both pass JSON.parse ("\u0000",
+ * "\ud800" are valid JSON escapes) but cannot be stored: PostgreSQL refuses NUL in text and jsonb,
+ * and a lone surrogate is silently turned into U+FFFD on the way to UTF-8, so "a\ud800" and
+ * "a\ufffd" would become the same e-mail address. bcrypt stops reading a password at a NUL.
+ */
+export function hasForbiddenCharacter(value: string): boolean {
+  for (let index = 0; index < value.length; index += 1) {
+    const unit = value.charCodeAt(index);
+    if (unit === 0) return true;
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      const next = value.charCodeAt(index + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        index += 1;
+        continue;
+      }
+      return true;
+    }
+    if (unit >= 0xdc00 && unit <= 0xdfff) return true;
+  }
+  return false;
+}
+
+/** Said after the field's name ("email: contains a character …"), as every validation message is. */
+export const FORBIDDEN_CHARACTER_MESSAGE = 'contains a character that is not allowed (NUL or an unpaired surrogate).';
+
+/**
+ * The only way proto builds a string field: `z.string()` with the rule above as its first check.
+ * A test (proto/test/text-rules.test.ts) walks every exported schema and fails on any string that
+ * does not refuse NUL and lone surrogates, so a new field cannot forget it. The check does not
+ * abort the rest: zod's unions pass on the issues of the one branch whose type matched only while
+ * those issues are not aborting, and that is how a NUL deep in a saved sequence is reported at
+ * its own field ("emailSequence.0.subject: contains …") rather than as "Invalid input".
+ */
+export function text(params?: Parameters<typeof z.string>[0]) {
+  return z.string(params).refine((value) => !hasForbiddenCharacter(value), FORBIDDEN_CHARACTER_MESSAGE);
+}
+
 /** Every non-2xx answer from every service (DESIGN.md §5). */
 export const ErrorBody = z.object({
-  error: z.string(),
-  message: z.string(),
+  error: text(),
+  message: text(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
@@ -11,18 +50,16 @@ export type ErrorBody = z.infer<typeof ErrorBody>;
  * A URL as users type it: "acme.com", "https://acme.com/customers". Only the shape is checked
  * here; whether it may be fetched is the SSRF-safe client's decision.
  */
-export const UserUrl = z
-  .string({ error: 'URL must be text' })
+export const UserUrl = text({ error: 'URL must be text' })
   .trim()
   .min(1, 'Please enter a company URL')
   .max(2048, 'URL is too long (2048 characters at most)');
 
 /** The spec's only client-side e-mail rule is "non-empty and contains an at-sign" (§5). */
-export const EmailAddress = z
-  .string({ error: 'Please enter a valid email address' })
+export const EmailAddress = text({ error: 'Please enter a valid email address' })
   .trim()
   .min(1, 'Please enter a valid email address')
   .max(254, 'Email address is too long (254 characters at most)')
   .refine((v) => v.includes('@'), 'Please enter a valid email address');
 
-export const IsoDateTime = z.string().datetime({ offset: true });
+export const IsoDateTime = text().datetime({ offset: true });

@@ -1,12 +1,15 @@
 import { z } from 'zod';
-import { UserUrl } from './common.ts';
+import { text, UserUrl } from './common.ts';
 
-const OptionalUrl = z
-  .string()
+/**
+ * Left out, empty or blank: no URL. One string schema rather than a union with `z.literal('')`,
+ * so a refused URL is told its own reason (a union answers only "Invalid input").
+ */
+const OptionalUrl = text()
   .trim()
   .max(2048, 'URL is too long (2048 characters at most)')
-  .optional()
-  .or(z.literal('').transform(() => undefined));
+  .transform((url) => url || undefined)
+  .optional();
 
 export const AnalyzeCompanyRequest = z.object({
   companyUrl: UserUrl,
@@ -30,18 +33,18 @@ export type OutputLanguage = z.infer<typeof OutputLanguage>;
  * states them; `solution` is the text of the solution it belongs to, when the source says which.
  */
 export const ProofPoint = z.object({
-  customer: z.string().trim().min(1).max(120),
-  result: z.string().trim().min(1).max(400),
-  solution: z.string().trim().max(1500).optional(),
+  customer: text().trim().min(1).max(120),
+  result: text().trim().min(1).max(400),
+  solution: text().trim().max(1500).optional(),
   quote: z.boolean().optional(),
-  person: z.string().trim().max(160).optional(),
+  person: text().trim().max(160).optional(),
 });
 export type ProofPoint = z.infer<typeof ProofPoint>;
 
 /** The short, noun-phrase form of a pain ("retailer chargebacks"), for subject lines. */
 export const PainPhrase = z.object({
-  pain: z.string().trim().max(500),
-  phrase: z.string().trim().min(1).max(80),
+  pain: text().trim().max(500),
+  phrase: text().trim().min(1).max(80),
 });
 export type PainPhrase = z.infer<typeof PainPhrase>;
 
@@ -54,20 +57,20 @@ export type PainPhrase = z.infer<typeof PainPhrase>;
  * leaves the old short form or credit unused rather than attaching it to the wrong row.
  */
 export const Analysis = z.object({
-  companyName: z.string(),
-  companyDescription: z.string(),
-  targetAudience: z.string(),
-  targetJobTitles: z.array(z.string()),
-  customerPains: z.array(z.string()),
-  solutions: z.array(z.string()),
+  companyName: text(),
+  companyDescription: text(),
+  targetAudience: text(),
+  targetJobTitles: z.array(text()),
+  customerPains: z.array(text()),
+  solutions: z.array(text()),
   language: WritingLanguage.optional(),
   painPhrases: z.array(PainPhrase).optional(),
   proofPoints: z.array(ProofPoint).optional(),
-  customers: z.array(z.string()).optional(),
+  customers: z.array(text()).optional(),
   /** True when the page named no buyer titles and the titles are the analyser's inference. */
   titlesInferred: z.boolean().optional(),
   /** What the analysis could not find, said to the user (e.g. no customer pain on the page). */
-  notice: z.string().optional(),
+  notice: text().optional(),
 });
 export type Analysis = z.infer<typeof Analysis>;
 
@@ -78,21 +81,21 @@ export const Tone = z.number().int().min(0).max(100);
 
 export const Customization = z.object({
   persona: z.enum(['generic', 'specific']),
-  specificPersona: z.string().trim().max(200).default(''),
+  specificPersona: text().trim().max(200).default(''),
   seniority: z.enum(['above', 'below']).optional().or(z.literal('')),
   industry: z.enum(['specific', 'agnostic']),
-  specificIndustry: z.string().trim().max(200).default(''),
+  specificIndustry: text().trim().max(200).default(''),
   tone: Tone.default(50),
-  additionalContext: z.string().trim().max(4000).default(''),
+  additionalContext: text().trim().max(4000).default(''),
   targetSpecificCompany: z.enum(['yes', 'no']),
-  prospectCompanyUrl: z.string().trim().max(2048).default(''),
+  prospectCompanyUrl: text().trim().max(2048).default(''),
   language: OutputLanguage.default('auto'),
 });
 export type Customization = z.infer<typeof Customization>;
 
 export const Email = z.object({
-  subject: z.string().min(1).max(300),
-  body: z.string().min(1).max(10_000),
+  subject: text().min(1).max(300),
+  body: text().min(1).max(10_000),
 });
 export type Email = z.infer<typeof Email>;
 
@@ -129,12 +132,12 @@ export function defaultCadence(count: number): number[] {
 
 const listOf = (label: string, maxItems: number, maxChars: number) =>
   z
-    .array(z.string().trim().max(maxChars, `${label}: each item is ${maxChars} characters at most`))
+    .array(text().trim().max(maxChars, `${label}: each item is ${maxChars} characters at most`))
     .max(maxItems, `${label}: ${maxItems} items at most`)
     .transform((items) => items.filter(Boolean));
 
 const optionalText = (label: string, maxChars: number) =>
-  z.string().trim().max(maxChars, `${label} is ${maxChars} characters at most`).optional();
+  text().trim().max(maxChars, `${label} is ${maxChars} characters at most`).optional();
 
 /**
  * An analysis as the user hands it back: edited after URL analysis (spec §2 Edit mode) or built
@@ -142,9 +145,9 @@ const optionalText = (label: string, maxChars: number) =>
  * they fit. Bounded, because it is the caller's text, not ours.
  */
 export const SubmittedAnalysis = z.object({
-  companyName: z.string().trim().min(1, 'Company name is required').max(200),
-  companyDescription: z.string().trim().min(1, 'Company description is required').max(3000),
-  targetAudience: z.string().trim().max(1000).default(''),
+  companyName: text().trim().min(1, 'Company name is required').max(200),
+  companyDescription: text().trim().min(1, 'Company description is required').max(3000),
+  targetAudience: text().trim().max(1000).default(''),
   targetJobTitles: listOf('Target job titles', 12, 150).default([]),
   customerPains: listOf('Customer pain points', 12, 500).refine(
     (items) => items.length > 0,
@@ -177,7 +180,7 @@ export type SubmittedAnalysis = z.infer<typeof SubmittedAnalysis>;
  */
 export const GenerateEmailsRequest = z
   .object({
-    companyUrl: z.string({ error: 'URL must be text' }).trim().max(2048, 'URL is too long (2048 characters at most)'),
+    companyUrl: text({ error: 'URL must be text' }).trim().max(2048, 'URL is too long (2048 characters at most)'),
     caseStudies: OptionalUrl,
     analysis: SubmittedAnalysis.optional(),
     customization: Customization,
@@ -216,10 +219,10 @@ export type CheckStatus = z.infer<typeof CheckStatus>;
 
 /** One quality check's verdict with a one-line reason (DESIGN.md §6). */
 export const CheckResult = z.object({
-  id: z.string(),
-  label: z.string(),
+  id: text(),
+  label: text(),
   status: CheckStatus,
-  reason: z.string(),
+  reason: text(),
 });
 export type CheckResult = z.infer<typeof CheckResult>;
 
@@ -227,7 +230,7 @@ export type CheckResult = z.infer<typeof CheckResult>;
 export const SequenceChecks = z.object({
   /** The worst status of all. */
   status: CheckStatus,
-  summary: z.string(),
+  summary: text(),
   sequence: z.array(CheckResult),
   emails: z.array(z.array(CheckResult)),
 });
@@ -240,11 +243,11 @@ export type SequenceChecks = z.infer<typeof SequenceChecks>;
  */
 export const CheckContext = z.object({
   language: WritingLanguage,
-  sources: z.array(z.string()),
-  persona: z.string().optional(),
-  industry: z.string().optional(),
-  prospect: z.string().optional(),
-  caseStudyCustomers: z.array(z.string()).default([]),
+  sources: z.array(text()),
+  persona: text().optional(),
+  industry: text().optional(),
+  prospect: text().optional(),
+  caseStudyCustomers: z.array(text()).default([]),
 });
 export type CheckContext = z.infer<typeof CheckContext>;
 
@@ -279,7 +282,7 @@ export type RegenerateModifier = z.infer<typeof RegenerateModifier>;
  */
 export const RegenerateEmailRequest = z
   .object({
-    companyUrl: z.string({ error: 'URL must be text' }).trim().max(2048, 'URL is too long (2048 characters at most)'),
+    companyUrl: text({ error: 'URL must be text' }).trim().max(2048, 'URL is too long (2048 characters at most)'),
     caseStudies: OptionalUrl,
     analysis: SubmittedAnalysis.optional(),
     customization: Customization,
@@ -318,21 +321,21 @@ export const GenerationStreamEvent = z.discriminatedUnion('type', [
     type: z.literal('progress'),
     step: z.enum(GENERATION_STEPS),
     /** What the user reads ("Writing email 3 of 7…"). */
-    message: z.string(),
+    message: text(),
   }),
   /** The email being written, as far as the model has got (an LLM writer only; the `email` event follows). */
-  z.object({ type: z.literal('draft'), index: z.number().int().min(0), subject: z.string(), body: z.string() }),
+  z.object({ type: z.literal('draft'), index: z.number().int().min(0), subject: text(), body: text() }),
   z.object({ type: z.literal('email'), index: z.number().int().min(0), email: Email }),
   z.object({ type: z.literal('done') }).extend(GenerateEmailsResponse.shape),
-  z.object({ type: z.literal('error'), status: z.number().int(), error: z.string(), message: z.string() }),
+  z.object({ type: z.literal('error'), status: z.number().int(), error: text(), message: text() }),
 ]);
 export type GenerationStreamEvent = z.infer<typeof GenerationStreamEvent>;
 
 /** One sequence from the signed-in user's generated history (GET /api/emails). */
 export const GeneratedSequence = z.object({
-  id: z.string(),
-  companyUrl: z.string(),
-  createdAt: z.string(),
+  id: text(),
+  companyUrl: text(),
+  createdAt: text(),
   customization: Customization,
   sequence: EmailSequence,
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './common.ts';
 import { Cadence, Customization, Email } from './generation.ts';
 
 /**
@@ -32,8 +33,8 @@ export type StoredSequence = z.infer<typeof StoredSequence>;
 export const FeedbackRequest = z.object({
   emailSequence: StoredSequence,
   rating: z.enum(['good', 'bad']),
-  feedback: z.string().trim().max(4000).optional(),
-  companyUrl: z.string().trim().max(2048).default(''),
+  feedback: text().trim().max(4000).optional(),
+  companyUrl: text().trim().max(2048).default(''),
   customization: Customization.partial().optional(),
 });
 export type FeedbackRequest = z.infer<typeof FeedbackRequest>;
@@ -42,26 +43,32 @@ export const FeedbackResponse = z.object({ ok: z.literal(true) });
 export type FeedbackResponse = z.infer<typeof FeedbackResponse>;
 
 export const SaveSequenceRequest = z.object({
-  title: z
-    .string({ error: (issue) => (issue.input === undefined ? 'Title is required' : 'Title must be text') })
+  title: text({ error: (issue) => (issue.input === undefined ? 'Title is required' : 'Title must be text') })
     .trim()
     .min(1, 'Title is required')
     .max(200, 'Title is 200 characters at most'),
-  companyUrl: z.string().trim().max(2048).default(''),
+  companyUrl: text().trim().max(2048).default(''),
   emailSequence: StoredSequence,
   customization: Customization.partial().optional(),
 });
 export type SaveSequenceRequest = z.infer<typeof SaveSequenceRequest>;
+
+/**
+ * The `{id}` of PUT and DELETE /api/saved-sequences/{id}. Any text reaches the domain, which answers
+ * malformed ids with the same 404 as unknown ones; only characters no id can hold are refused here.
+ */
+export const SavedSequenceParams = z.object({ id: text() });
+export type SavedSequenceParams = z.infer<typeof SavedSequenceParams>;
 
 /** PUT /api/saved-sequences/{id}: the owner's changes, validated like a save (the whole sequence is replaced). */
 export const UpdateSavedSequenceRequest = SaveSequenceRequest;
 export type UpdateSavedSequenceRequest = z.infer<typeof UpdateSavedSequenceRequest>;
 
 export const SavedSequence = z.object({
-  id: z.string(),
-  title: z.string(),
-  companyUrl: z.string(),
-  createdAt: z.string(),
+  id: text(),
+  title: text(),
+  companyUrl: text(),
+  createdAt: text(),
   emailSequence: StoredSequence,
   customization: Customization.partial().nullable(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EmailAddress } from './common.ts';
+import { EmailAddress, text } from './common.ts';
 
 export const CONTACT_MESSAGE_MAX = 5000;
 
@@ -7,9 +7,9 @@ export const JoinWaitlistRequest = z.object({ email: EmailAddress });
 export type JoinWaitlistRequest = z.infer<typeof JoinWaitlistRequest>;
 
 export const WaitlistEntry = z.object({
-  id: z.string(),
-  email: z.string(),
-  createdAt: z.string(),
+  id: text(),
+  email: text(),
+  createdAt: text(),
 });
 export type WaitlistEntry = z.infer<typeof WaitlistEntry>;
 
@@ -26,19 +26,17 @@ export type WaitlistList = z.infer<typeof WaitlistList>;
 
 const bothFields = 'Please fill in both email and message fields.';
 export const ContactRequest = z.object({
-  email: z
-    .string({ error: bothFields })
+  email: text({ error: bothFields })
     .trim()
     .min(1, bothFields)
     .max(254, 'Email address is too long (254 characters at most)')
     .refine((v) => v.includes('@'), 'Please enter a valid email address'),
-  message: z
-    .string({ error: bothFields })
+  message: text({ error: bothFields })
     .trim()
     .min(1, bothFields)
     .max(CONTACT_MESSAGE_MAX, `Message is too long (${CONTACT_MESSAGE_MAX} characters at most)`),
 });
 export type ContactRequest = z.infer<typeof ContactRequest>;
 
-export const ContactResponse = z.object({ id: z.string(), receivedAt: z.string() });
+export const ContactResponse = z.object({ id: text(), receivedAt: text() });
 export type ContactResponse = z.infer<typeof ContactResponse>;

@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { DatabaseUnavailableError } from './errors.ts';
 import type { Logger } from './logger.ts';
 
 /** Both drivers expose the same query builder; services never see which one runs. */
@@ -33,6 +34,8 @@ export interface OpenDatabaseOptions {
   /** drizzle-kit output folder of the service (numbered SQL migrations + journal). */
   migrationsFolder: string;
   logger: Logger;
+  /** PostgreSQL only: DATABASE_TIMEOUTS unless a test needs them shorter. */
+  timeouts?: Partial<typeof DATABASE_TIMEOUTS>;
 }
 
 /**
@@ -41,7 +44,9 @@ export interface OpenDatabaseOptions {
  * share a migrations table.
  */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  const handle = options.url ? await openPostgres(options.url) : await openPglite(options.dataDir);
+  const handle = options.url
+    ? await openPostgres(options.url, options.logger, { ...DATABASE_TIMEOUTS, ...options.timeouts })
+    : await openPglite(options.dataDir);
   const migrationConfig = {
     migrationsFolder: options.migrationsFolder,
     migrationsSchema: 'drizzle',
@@ -50,8 +55,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const started = performance.now();
   if (handle.kind === 'postgres') {
     // Replicas starting together must not run the same migration twice: a session-level
-    // advisory lock, held on its own connection, serialises them.
-    await withAdvisoryLock(options.url as string, `migrate:${options.schema}`, () =>
+    // advisory lock, held on its own connection, serialises them. One lock for every service, not
+    // one per schema: their migrations share the "drizzle" schema, and two concurrent
+    // `create schema if not exists` race into a unique violation (seen starting every service at
+    // once on a fresh database).
+    await withAdvisoryLock(options.url as string, 'seqgen:migrate', () =>
       migratePg(handle.db as never, migrationConfig),
     );
   } else {
@@ -64,15 +72,126 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return handle;
 }
 
-async function openPostgres(url: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({
+/**
+ * How long opening a connection may take, and a statement may run, before the database counts
+ * as unavailable (issue 10, finding 6): during an outage the caller hears 503 in seconds rather
+ * than hanging. The server cancels a statement first; the client stops waiting a little later in
+ * case the server itself is stalled. Waiting for a free connection while all are busy is a
+ * different thing — a burst, not an outage — and gets longer (queueMs, the gateway's upstream
+ * timeout): pg-pool uses one setting for both, so the connect limit is set on each client.
+ */
+export const DATABASE_TIMEOUTS = { connectMs: 3_000, queueMs: 15_000, statementMs: 10_000, queryMs: 12_000 };
+
+type ConnectCallback = (
+  err: Error | undefined,
+  client: pg.PoolClient | undefined,
+  done: (release?: unknown) => void,
+) => void;
+
+/**
+ * The pg Pool the kit uses, made to survive a database outage (issue 10, finding 6):
+ *
+ * - a failure to hand out a connection is a DatabaseUnavailableError, so a refused or timed-out
+ *   connect (pool.query connects through here too) is told apart from any other refused
+ *   connection when the error is answered (errors.ts, isDatabaseUnavailable);
+ * - every client keeps an error listener for its whole life: pg emits 'error' on a checked-out
+ *   client whose connection breaks between two queries, and an unheard 'error' ends the process;
+ * - a checked-out client whose connection ends is given back to the pool (which discards it), and
+ *   a second release is ignored. drizzle-orm 0.45's transaction() never releases a client whose
+ *   BEGIN fails, which is what happens to a connection that dies while it is handed out: without
+ *   this, each outage leaked connections until the pool had none left and the service answered
+ *   503 forever after the database came back.
+ */
+class Pool extends pg.Pool {
+  constructor(config: pg.PoolConfig) {
+    super(config);
+    this.on('connect', (client) => client.on('error', () => {}));
+  }
+
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: ConnectCallback): void;
+  override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | undefined {
+    if (!callback) {
+      return new Promise((resolve, reject) =>
+        this.connect((err, client) => {
+          if (err || !client) return reject(err);
+          releaseIfFirstQueryFails(client);
+          resolve(client);
+        }),
+      );
+    }
+    super.connect((err, client, done) => {
+      if (err || !client) return callback(new DatabaseUnavailableError(err), undefined, done);
+      releaseWhenBroken(client);
+      callback(undefined, client, (release) => client.release(release as Error | boolean | undefined));
+    });
+    return undefined;
+  }
+}
+
+/**
+ * For callers of `connect()` (drizzle's transactions): their first query is BEGIN, and drizzle
+ * releases nothing when it fails (refused, reset, or stalled past query_timeout), so the client is
+ * given back here, as broken, for the pool to discard. Only a failed BEGIN: a caller that goes on
+ * after any other failed query still owns its client.
+ */
+const BEGIN = /^\s*begin\b/i;
+
+function releaseIfFirstQueryFails(client: pg.PoolClient): void {
+  const first = client.query as (...args: unknown[]) => unknown;
+  client.query = ((...args: unknown[]) => {
+    Reflect.deleteProperty(client, 'query');
+    const result = first.apply(client, args);
+    const [query] = args;
+    const text = typeof query === 'string' ? query : (query as { text?: unknown } | undefined)?.text;
+    if (result instanceof Promise && typeof text === 'string' && BEGIN.test(text)) {
+      result.catch((error: Error) => client.release(error));
+    }
+    return result;
+  }) as typeof client.query;
+}
+
+function releaseWhenBroken(client: pg.PoolClient): void {
+  const release = client.release;
+  let released = false;
+  const onEnd = () => settle(new Error('connection ended while checked out'));
+  const settle = (err?: Error | boolean) => {
+    if (released) return;
+    released = true;
+    client.off('end', onEnd);
+    release(err);
+  };
+  client.release = settle;
+  client.once('end', onEnd);
+}
+
+async function openPostgres(url: string, logger: Logger, timeouts: typeof DATABASE_TIMEOUTS): Promise<DatabaseHandle> {
+  const pool = new Pool({
     connectionString: url,
     max: 10,
     idleTimeoutMillis: 30_000,
-    connectionTimeoutMillis: 5_000,
+    connectionTimeoutMillis: timeouts.queueMs,
+    Client: class extends pg.Client {
+      constructor(config?: pg.ClientConfig) {
+        super({ ...config, connectionTimeoutMillis: timeouts.connectMs });
+      }
+    },
+    statement_timeout: timeouts.statementMs,
+    query_timeout: timeouts.queryMs,
+    // A connection the network dropped silently is noticed instead of waited on.
+    keepAlive: true,
   });
-  // An idle client losing its connection must not crash the process; the pool replaces it.
-  pool.on('error', () => {});
+  // An idle client losing its connection must not crash the process; the pool replaces it. Said
+  // once per outage: the next successful connect re-arms it.
+  let warned = false;
+  pool.on('error', (error) => {
+    if (warned) return;
+    warned = true;
+    logger.warn({ err: error }, 'database connection lost; requests answer 503 until it is back');
+  });
+  pool.on('connect', () => {
+    warned = false;
+  });
   const db = drizzlePg(pool) as unknown as Database;
   return {
     kind: 'postgres',

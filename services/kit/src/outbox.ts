@@ -14,6 +14,8 @@ export interface OutboxOptions {
   pollIntervalMs?: number;
   /** Published rows are kept this long for inspection, then deleted. */
   retentionMs?: number;
+  /** The longest the timer waits between attempts while the bus or the database stays away. */
+  maxBackoffMs?: number;
 }
 
 /**
@@ -28,9 +30,13 @@ export class Outbox {
   #again = false;
   #stopped = true;
   #lastCleanup = 0;
+  /** Set while the relay cannot get through: since when, and how many attempts failed. */
+  #outage: { since: number; failures: number } | undefined;
+  /** The timer skips its ticks until then (backing off); an explicit poke always runs. */
+  #nextAttemptAt = 0;
 
   constructor(options: OutboxOptions) {
-    this.#options = { pollIntervalMs: 1_000, retentionMs: 24 * 60 * 60 * 1000, ...options };
+    this.#options = { pollIntervalMs: 1_000, retentionMs: 24 * 60 * 60 * 1000, maxBackoffMs: 10_000, ...options };
   }
 
   /** Writes an event inside the caller's transaction; call `poke()` after the commit. */
@@ -43,7 +49,9 @@ export class Outbox {
   start(): void {
     if (!this.#stopped) return;
     this.#stopped = false;
-    this.#timer = setInterval(() => this.poke(), this.#options.pollIntervalMs);
+    this.#timer = setInterval(() => {
+      if (Date.now() >= this.#nextAttemptAt) this.poke();
+    }, this.#options.pollIntervalMs);
     this.#timer.unref();
     this.poke();
   }
@@ -85,13 +93,33 @@ export class Outbox {
     return row?.n ?? 0;
   }
 
+  /**
+   * An outage (bus or database away) is said once when it starts and once when it ends, not on
+   * every tick (issue 10, finding 6); meanwhile rows stay pending and the timer retries less and
+   * less often, up to maxBackoffMs. A commit's poke still tries at once: it means the database is
+   * back, and what it wrote should go out without waiting for the backoff.
+   */
   async #drain(): Promise<void> {
     try {
       while (!this.#stopped && (await this.#relayBatch()) > 0) {}
       await this.#cleanup();
+      if (this.#outage) {
+        const { since, failures } = this.#outage;
+        this.#options.logger.info({ pausedMs: Date.now() - since, failedAttempts: failures }, 'outbox relay resumed');
+      }
+      this.#outage = undefined;
+      this.#nextAttemptAt = 0;
     } catch (error) {
-      // The bus or database is away: rows stay pending and the next poll retries.
-      this.#options.logger.warn({ err: error }, 'outbox relay paused');
+      const { pollIntervalMs, maxBackoffMs, logger } = this.#options;
+      if (this.#outage) {
+        this.#outage.failures += 1;
+        logger.debug({ err: error, failedAttempts: this.#outage.failures }, 'outbox relay still paused');
+      } else {
+        this.#outage = { since: Date.now(), failures: 1 };
+        logger.warn({ err: error }, 'outbox relay paused; pending events stay queued and are retried');
+      }
+      const backoff = Math.min(pollIntervalMs * 2 ** Math.min(this.#outage.failures - 1, 16), maxBackoffMs);
+      this.#nextAttemptAt = Date.now() + backoff;
     }
   }
 

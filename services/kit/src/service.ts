@@ -13,7 +13,13 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { HttpError, INTERNAL_ERROR_MESSAGE } from './errors.ts';
+import {
+  DATABASE_UNAVAILABLE_RETRY_SECONDS,
+  databaseUnavailableMessage,
+  HttpError,
+  INTERNAL_ERROR_MESSAGE,
+  isDatabaseUnavailable,
+} from './errors.ts';
 import type { Logger } from './logger.ts';
 
 export type Service = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
@@ -28,9 +34,10 @@ export interface ServiceOptions {
   /**
    * Behind a proxy: trust X-Forwarded-For (client address), -Proto and -Host. `true` trusts any
    * peer; a list (addresses, CIDRs or proxy-addr names such as "loopback", "uniquelocal") trusts
-   * only those, so a client reaching the service directly cannot choose its own address.
+   * only those, so a client reaching the service directly cannot choose its own address; a
+   * function decides per hop (the gateway's hop count behind an ingress).
    */
-  trustProxy?: boolean | string | string[];
+  trustProxy?: boolean | string | string[] | ((address: string, hop: number) => boolean);
   /** Replaces the JSON 404 (the gateway answers unknown page paths with the SPA). */
   notFound?: (request: FastifyRequest, reply: FastifyReply) => unknown;
 }
@@ -76,10 +83,12 @@ export function createService({
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const { statusCode, body } = toErrorResponse(error);
-    if (statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    const { statusCode, body, headers } = toErrorResponse(error, name);
+    // An outage is not a bug: one warning per request, the cause (refused, timed out) included.
+    if (body.error === DATABASE_UNAVAILABLE) request.log.warn({ err: error }, body.message);
+    else if (statusCode >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ statusCode, code: body.error }, body.message);
-    if (error instanceof HttpError) reply.headers(error.headers);
+    if (headers) reply.headers(headers);
     return reply.code(statusCode).send(body);
   });
 
@@ -107,7 +116,10 @@ export function createService({
 interface ErrorResponse {
   statusCode: number;
   body: { error: string; message: string };
+  headers?: Record<string, string>;
 }
+
+export const DATABASE_UNAVAILABLE = 'database_unavailable';
 
 const BY_FASTIFY_CODE: Record<string, (error: FastifyError) => ErrorResponse> = {
   FST_ERR_CTP_BODY_TOO_LARGE: () => ({
@@ -131,11 +143,18 @@ const BY_FASTIFY_CODE: Record<string, (error: FastifyError) => ErrorResponse> = 
   }),
 };
 
-/** The status and `{ error, message }` body an error is answered with (also what a stream's error event carries). */
-export function toErrorResponse(thrown: unknown): ErrorResponse {
+/**
+ * The status and `{ error, message }` body an error is answered with (also what a stream's error
+ * event carries). `service` names the service in the message of a database outage.
+ */
+export function toErrorResponse(thrown: unknown, service?: string): ErrorResponse {
   const error = thrown as FastifyError;
   if (error instanceof HttpError) {
-    return { statusCode: error.statusCode, body: { error: error.code, message: error.message } };
+    return {
+      statusCode: error.statusCode,
+      body: { error: error.code, message: error.message },
+      headers: error.headers,
+    };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     return { statusCode: 400, body: { error: 'validation_failed', message: describeValidation(error.validation) } };
@@ -145,6 +164,15 @@ export function toErrorResponse(thrown: unknown): ErrorResponse {
   // JSON.parse failures surface as SyntaxError with statusCode 400 from Fastify's parser.
   if (error instanceof SyntaxError && error.statusCode === 400) {
     return { statusCode: 400, body: { error: 'invalid_json', message: 'Request body is not valid JSON.' } };
+  }
+  // Issue 10, finding 6: while the database is away the answer is 503 with a sentence the user can
+  // act on (and Retry-After), not 500 "Something went wrong"; the service recovers by itself.
+  if (isDatabaseUnavailable(error)) {
+    return {
+      statusCode: 503,
+      body: { error: DATABASE_UNAVAILABLE, message: databaseUnavailableMessage(service) },
+      headers: { 'retry-after': String(DATABASE_UNAVAILABLE_RETRY_SECONDS) },
+    };
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {

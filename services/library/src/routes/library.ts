@@ -4,10 +4,10 @@ import {
   FeedbackResponse,
   SavedSequence,
   SavedSequenceList,
+  SavedSequenceParams,
   SaveSequenceRequest,
   UpdateSavedSequenceRequest,
 } from '@seqgen/proto';
-import { z } from 'zod';
 import {
   deleteSavedSequence,
   type LibraryDeps,
@@ -55,10 +55,9 @@ export async function libraryRoutes(app: Service, deps: LibraryRouteDeps) {
 
   app.put(
     '/api/saved-sequences/:id',
-    // Any id string reaches the domain, which answers malformed ones with the same 404 as unknown ones.
     {
       schema: {
-        params: z.object({ id: z.string() }),
+        params: SavedSequenceParams,
         body: UpdateSavedSequenceRequest,
         response: { 200: SavedSequence },
       },
@@ -69,7 +68,7 @@ export async function libraryRoutes(app: Service, deps: LibraryRouteDeps) {
     },
   );
 
-  app.delete<{ Params: { id: string } }>('/api/saved-sequences/:id', async (request, reply) => {
+  app.delete('/api/saved-sequences/:id', { schema: { params: SavedSequenceParams } }, async (request, reply) => {
     await deleteSavedSequence(deps, userOf(request).userId, request.params.id);
     return reply.code(204).send();
   });
