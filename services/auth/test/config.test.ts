@@ -53,10 +53,43 @@ describe('auth settings', () => {
       clientSecret: 'secret',
       issuerUrl: 'https://accounts.google.com',
     });
-    const production = parseConfig(authConfigShape, { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) });
+    const production = parseConfig(authConfigShape, { NODE_ENV: 'production', SESSION_SECRET: REAL_SECRET });
     expect(messageOf(() => checkProductionSettings(production))).toMatch(/PUBLIC_URL: required in production/);
   });
+
+  it('refuses to start in production without a real SESSION_SECRET, naming the setting', () => {
+    const production = (secret?: string) =>
+      messageOf(() =>
+        parseConfig(authConfigShape, {
+          NODE_ENV: 'production',
+          ...(secret === undefined ? {} : { SESSION_SECRET: secret }),
+        }),
+      );
+    expect(production()).toMatch(/SESSION_SECRET: must be set in production/);
+    expect(production('')).toMatch(/SESSION_SECRET: must be set in production/);
+    expect(production('change-me')).toMatch(/SESSION_SECRET: must be at least 32 characters/);
+    // The default docker-compose.yml used to ship, and other copied example values.
+    for (const placeholder of [
+      'insecure-local-compose-session-secret-change-me',
+      'please-change-me-to-a-long-random-string-0123',
+      'your-session-secret-goes-here-at-least-32-chars',
+      'x'.repeat(40),
+    ]) {
+      expect(production(placeholder)).toMatch(/SESSION_SECRET: is a placeholder or example value/);
+    }
+    expect(production(REAL_SECRET)).toBe('');
+    // Outside production a local run needs no secret at all (one is kept under DATA_DIR).
+    expect(messageOf(() => parseConfig(authConfigShape, {}))).toBe('');
+    expect(
+      messageOf(() =>
+        parseConfig(authConfigShape, { SESSION_SECRET: 'insecure-local-compose-session-secret-change-me' }),
+      ),
+    ).toBe('');
+  });
 });
+
+/** What `openssl rand -base64 48` gives. */
+const REAL_SECRET = 'k3Vq9pZr7Lw2Xy8Tn4Bm6Hs1Jd5Fg0Qc+Re/Ua9Wo2Ei7Ty3Np6Ml1Kb8Vx4Zs5Cj';
 
 describe('password hashing', () => {
   it('hashes at cost 12 by default and never hashes what bcrypt would truncate', async () => {

@@ -6,8 +6,10 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { createService, crossSiteWriteGuard, type KeyValueStore, type Logger, type Service } from '@seqgen/kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { GatewayConfig } from './config.ts';
-import { ROUTES, SERVICE_LABELS, type ServiceName, upstreamOf } from './routes.ts';
+import { bodyLimitHooks } from './body-limit.ts';
+import { type GatewayConfig, trustProxyOption } from './config.ts';
+import { resilientRateLimitStore } from './rate-limit-store.ts';
+import { bodyLimitOf, ROUTES, type Route, SERVICE_LABELS, type ServiceName, upstreamOf } from './routes.ts';
 import { contentSecurityPolicy } from './security.ts';
 
 export interface GatewayDeps {
@@ -22,8 +24,9 @@ export function createGateway({ config, logger, store }: GatewayDeps): Service {
     name: 'gateway',
     logger,
     bodyLimit: config.BODY_LIMIT_BYTES,
-    readiness: () => store.ping(),
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
+    // No readiness check beyond listening: Redis only holds rate-limit counters, which fall back
+    // to this process while it is away, and a service that is down gets its own clear 503.
     notFound: spaFallback(config.WEB_DIST),
   });
 
@@ -37,9 +40,8 @@ export function createGateway({ config, logger, store }: GatewayDeps): Service {
     await api.register(rateLimit, {
       max: config.RATE_LIMIT_PER_MINUTE,
       timeWindow: 60_000,
-      ...(store.redis ? { redis: store.redis, nameSpace: 'gateway-rl:' } : {}),
-      // If Redis hiccups, serve rather than lock everyone out; services keep their own limits.
-      skipOnError: true,
+      // Redis while it answers, this process while it does not: never a wait, never unlimited.
+      store: resilientRateLimitStore(store),
       // Stripe delivers every customer's webhooks from a handful of addresses: a per-address
       // limit would drop payments at busy times. Billing verifies each signature instead.
       allowList: (request) => request.url.split('?')[0] === '/api/billing/webhook',
@@ -49,12 +51,12 @@ export function createGateway({ config, logger, store }: GatewayDeps): Service {
         message: `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
       }),
     });
-    api.addHook('onRequest', async (request, reply) => {
-      const length = Number(request.headers['content-length'] ?? 0);
-      if (length > config.BODY_LIMIT_BYTES) {
-        return reply.code(413).send({ error: 'payload_too_large', message: 'Request body is too large.' });
-      }
-    });
+    // Each proxied route carries its service's body limit (routes.ts); anything else, the default.
+    const bodyLimit = bodyLimitHooks((request) =>
+      bodyLimitOf(config, (request.routeOptions.config as { route?: Route } | undefined)?.route),
+    );
+    api.addHook('onRequest', bodyLimit.onRequest);
+    api.addHook('preParsing', bodyLimit.preParsing);
     api.addHook('onRequest', crossSiteWriteGuard({ publicUrl: config.PUBLIC_URL }));
 
     for (const route of ROUTES) {
@@ -62,6 +64,7 @@ export function createGateway({ config, logger, store }: GatewayDeps): Service {
         upstream: upstreamOf(config, route.service),
         prefix: route.prefix,
         rewritePrefix: route.prefix,
+        config: { route },
         replyOptions: {
           timeout: route.service === 'generation' ? config.GENERATION_TIMEOUT_MS : config.UPSTREAM_TIMEOUT_MS,
           rewriteRequestHeaders: (request, headers) => ({

@@ -6,7 +6,13 @@ export async function start(env: Record<string, string | undefined> = process.en
   const config = loadConfig(gatewayConfigShape, env);
   const logger = createLogger({ service: 'gateway', level: config.LOG_LEVEL });
   const shutdown = lifecycle ?? new Lifecycle(logger);
-  const store = await openStore({ url: config.REDIS_URL, namespace: 'seqgen:gateway' });
+  const store = await openStore({
+    url: config.REDIS_URL,
+    // Under the deployment's prefix like every service's keys, so two deployments (or a test run
+    // beside the app) sharing a Redis never count each other's requests.
+    namespace: `${config.REDIS_KEY_PREFIX}:gateway`,
+    logger,
+  });
   shutdown.add('store', () => store.close());
   const app = createGateway({ config, logger, store });
   const url = await listen(app, { host: config.HOST, port: config.PORT }, shutdown);

@@ -1,3 +1,4 @@
+import { DEFAULT_BODY_LIMIT } from '@seqgen/kit';
 import type { GatewayConfig } from './config.ts';
 
 export type ServiceName = 'auth' | 'generation' | 'quota' | 'library' | 'billing' | 'waitlist';
@@ -6,7 +7,18 @@ export interface Route {
   /** A path prefix: matches the prefix itself and anything under it ("/api/waitlist", "/api/waitlist/…"). */
   prefix: string;
   service: ServiceName;
+  /**
+   * The largest body the service accepts on this route; the gateway answers 413 above it
+   * (body-limit.ts). Default: kit's DEFAULT_BODY_LIMIT (64 KiB), every service's own default.
+   * The gateway test checks these against the services' constants.
+   */
+  bodyLimit?: number;
 }
+
+/** library's LIBRARY_BODY_LIMIT: a saved sequence can be a few hundred KB of JSON. */
+const LIBRARY_BODY_LIMIT = 512 * 1024;
+/** billing's WEBHOOK_BODY_LIMIT: Stripe's events can carry long invoices. */
+const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 
 /** DESIGN.md §4. Anything under /api/ that is not here is a JSON 404; everything else is the SPA. */
 export const ROUTES: Route[] = [
@@ -20,15 +32,21 @@ export const ROUTES: Route[] = [
   { prefix: '/api/regenerate-email', service: 'generation' },
   { prefix: '/api/emails', service: 'generation' },
   { prefix: '/api/usage', service: 'quota' },
-  { prefix: '/api/save-sequence', service: 'library' },
-  { prefix: '/api/saved-sequences', service: 'library' },
-  { prefix: '/api/email-feedback', service: 'library' },
+  { prefix: '/api/save-sequence', service: 'library', bodyLimit: LIBRARY_BODY_LIMIT },
+  { prefix: '/api/saved-sequences', service: 'library', bodyLimit: LIBRARY_BODY_LIMIT },
+  { prefix: '/api/email-feedback', service: 'library', bodyLimit: LIBRARY_BODY_LIMIT },
   { prefix: '/api/subscription', service: 'billing' },
   { prefix: '/api/create-subscription', service: 'billing' },
+  { prefix: '/api/billing/webhook', service: 'billing', bodyLimit: WEBHOOK_BODY_LIMIT },
   { prefix: '/api/billing', service: 'billing' },
   { prefix: '/api/waitlist', service: 'waitlist' },
   { prefix: '/api/contact', service: 'waitlist' },
 ];
+
+/** The limit the gateway holds a route's bodies to: the service's, never above the gateway's own. */
+export function bodyLimitOf(config: GatewayConfig, route: Route | undefined): number {
+  return Math.min(route?.bodyLimit ?? DEFAULT_BODY_LIMIT, config.BODY_LIMIT_BYTES);
+}
 
 export function upstreamOf(config: GatewayConfig, service: ServiceName): string {
   const urls: Record<ServiceName, string> = {

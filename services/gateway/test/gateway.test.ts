@@ -325,7 +325,7 @@ describe.each(await variantsToRun())('gateway with the $name store', (variant) =
       const limited = createGateway({
         config: parseConfig(gatewayConfigShape, {
           RATE_LIMIT_PER_MINUTE: '3',
-          TRUST_PROXY: 'true',
+          TRUST_PROXY: '1',
           WAITLIST_URL: `http://127.0.0.1:${waitlistPort}`,
         }),
         logger,

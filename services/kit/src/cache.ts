@@ -1,8 +1,16 @@
 import { Redis } from 'ioredis';
+import { CircuitBreaker } from './circuit-breaker.ts';
+import type { Logger } from './logger.ts';
 
 /**
  * Cache and counters: Redis when REDIS_URL is set, else an in-process store with the same
  * behaviour (TTL expiry, bounded size). Values are strings; callers serialise.
+ *
+ * Redis is a cache here, never the source of truth, so the Redis store is built to fail fast
+ * rather than wait (issue 10, finding 3: a Redis outage stalled every API call 9-15 s while
+ * ioredis queued commands and retried): no offline queue, a short command timeout, and a circuit
+ * breaker that answers CircuitOpenError at once while Redis is away. Callers treat a failure as a
+ * cache miss (reads), a skipped write, or count in process memory (rate limits).
  */
 export interface KeyValueStore {
   readonly kind: 'redis' | 'memory';
@@ -13,8 +21,6 @@ export interface KeyValueStore {
   hit(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }>;
   ping(): Promise<void>;
   close(): Promise<void>;
-  /** The Redis client, for libraries that take one (e.g. @fastify/rate-limit). */
-  readonly redis?: Redis;
 }
 
 export interface OpenStoreOptions {
@@ -23,40 +29,92 @@ export interface OpenStoreOptions {
   namespace: string;
   /** In-process store only: oldest entries are evicted beyond this many. */
   maxEntries?: number;
+  /** Told once when Redis stops answering and once when it answers again. */
+  logger?: Logger | undefined;
+  /** Redis only: how long one command may take before it counts as failed. */
+  commandTimeoutMs?: number;
 }
 
-export async function openStore({ url, namespace, maxEntries = 10_000 }: OpenStoreOptions): Promise<KeyValueStore> {
-  return url ? openRedisStore(url, namespace) : new MemoryStore(maxEntries);
+/** Long enough for a loaded machine's Redis round trip, short enough to be invisible once. */
+export const REDIS_COMMAND_TIMEOUT_MS = 400;
+/** Consecutive failures (errors or timeouts) after which Redis is not asked for a while. */
+export const REDIS_FAILURE_THRESHOLD = 3;
+/** How long the store fails fast before a background PING checks whether Redis is back. */
+export const REDIS_COOLDOWN_MS = 1_000;
+/** Reconnect back-off: 100 ms doubling, capped here, forever (Redis may be away for long). */
+const RECONNECT_MAX_DELAY_MS = 2_000;
+
+export const REDIS_DOWN_MESSAGE =
+  'Redis unreachable: falling back (cache reads miss, rate limits count in this process) until it answers again';
+export const REDIS_BACK_MESSAGE = 'Redis answers again: cache and rate limits use it again';
+
+/** The in-process store on its own: a fallback beside Redis, or the embedded default. */
+export function createMemoryStore(maxEntries = 10_000): KeyValueStore {
+  return new MemoryStore(maxEntries);
 }
 
-async function openRedisStore(url: string, namespace: string): Promise<KeyValueStore> {
+export async function openStore({
+  url,
+  namespace,
+  maxEntries = 10_000,
+  logger,
+  commandTimeoutMs = REDIS_COMMAND_TIMEOUT_MS,
+}: OpenStoreOptions): Promise<KeyValueStore> {
+  return url ? openRedisStore(url, namespace, commandTimeoutMs, logger) : new MemoryStore(maxEntries);
+}
+
+async function openRedisStore(
+  url: string,
+  namespace: string,
+  commandTimeoutMs: number,
+  logger: Logger | undefined,
+): Promise<KeyValueStore> {
   const redis = new Redis(url, {
     keyPrefix: `${namespace}:`,
     lazyConnect: true,
-    maxRetriesPerRequest: 2,
-    connectTimeout: 5_000,
-    enableOfflineQueue: true,
+    connectTimeout: 2_000,
+    // A Redis that accepts connections but never answers (stopped, black-holed) costs each
+    // command at most this long, until the breaker below opens.
+    commandTimeout: commandTimeoutMs,
+    // While disconnected, commands fail at once instead of queueing in memory for a reconnect
+    // that may take minutes; commands in flight when the connection drops fail, not retry.
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    retryStrategy: (attempt) => Math.min(100 * 2 ** Math.min(attempt, 10), RECONNECT_MAX_DELAY_MS),
   });
-  // Connection errors are retried by ioredis and surface on commands; an unhandled 'error'
-  // event would crash the process.
+  // Connection errors surface on commands (and open the breaker); an unhandled 'error' event
+  // would crash the process.
   redis.on('error', () => {});
   await redis.connect();
+  const circuit = new CircuitBreaker('Redis', {
+    failureThreshold: REDIS_FAILURE_THRESHOLD,
+    cooldownMs: REDIS_COOLDOWN_MS,
+    probe: () => redis.ping(),
+    onStateChange: ({ from, to, error }) => {
+      // Once per outage each way: a half-open probe that fails again says nothing new.
+      if (from === 'closed' && to === 'open') logger?.warn({ store: namespace, err: error }, REDIS_DOWN_MESSAGE);
+      if (to === 'closed') logger?.info({ store: namespace }, REDIS_BACK_MESSAGE);
+    },
+  });
   return {
     kind: 'redis',
-    redis,
-    get: (key) => redis.get(key),
-    set: async (key, value, ttlMs) => {
-      await redis.set(key, value, 'PX', Math.max(1, Math.round(ttlMs)));
-    },
-    delete: async (key) => {
-      await redis.del(key);
-    },
-    hit: async (key, windowMs) => {
-      const result = await redis.multi().incr(key).pexpire(key, windowMs, 'NX').pttl(key).exec();
-      const count = Number(result?.[0]?.[1] ?? 0);
-      const ttl = Number(result?.[2]?.[1] ?? windowMs);
-      return { count, resetInMs: ttl > 0 ? ttl : windowMs };
-    },
+    get: (key) => circuit.run(() => redis.get(key)),
+    set: (key, value, ttlMs) =>
+      circuit.run(async () => {
+        await redis.set(key, value, 'PX', Math.max(1, Math.round(ttlMs)));
+      }),
+    delete: (key) =>
+      circuit.run(async () => {
+        await redis.del(key);
+      }),
+    hit: (key, windowMs) =>
+      circuit.run(async () => {
+        const result = await redis.multi().incr(key).pexpire(key, windowMs, 'NX').pttl(key).exec();
+        const count = Number(result?.[0]?.[1] ?? 0);
+        const ttl = Number(result?.[2]?.[1] ?? windowMs);
+        return { count, resetInMs: ttl > 0 ? ttl : windowMs };
+      }),
+    // Straight to Redis (bounded by the command timeout): a health check reports what is true now.
     ping: async () => {
       await redis.ping();
     },

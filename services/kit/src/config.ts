@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { productionSessionSecretProblem } from './session.ts';
 
 /**
  * Settings every service understands. Each dependency is chosen by the presence of its setting
@@ -53,11 +54,25 @@ function withoutBlanks(env: Env): Env {
   return Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
 }
 
+/**
+ * Rules between settings that hold for every service. A service that signs or verifies
+ * sessions (its settings include SESSION_SECRET) refuses to start in production without a real
+ * secret: a missing one, or a placeholder such as an old docker-compose default, would let anyone
+ * who read the same file forge sessions (issue 10, finding 9).
+ */
+function productionProblems(shape: z.ZodRawShape, config: Record<string, unknown>): string[] {
+  if (config.NODE_ENV !== 'production' || !('SESSION_SECRET' in shape)) return [];
+  const problem = productionSessionSecretProblem(config.SESSION_SECRET as string | undefined);
+  return problem ? [`  SESSION_SECRET: ${problem}`] : [];
+}
+
 /** Parses the environment once; throws ConfigError naming every bad or missing setting. */
 export function parseConfig<S extends z.ZodRawShape>(shape: S, env: Env = process.env): z.infer<z.ZodObject<S>> {
   const result = z.object(shape).safeParse(withoutBlanks(env));
-  if (result.success) return result.data;
-  const problems = result.error.issues.map((issue) => `  ${issue.path.join('.') || '(environment)'}: ${issue.message}`);
+  const problems = result.success
+    ? productionProblems(shape, result.data)
+    : result.error.issues.map((issue) => `  ${issue.path.join('.') || '(environment)'}: ${issue.message}`);
+  if (result.success && problems.length === 0) return result.data;
   throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
 }
 

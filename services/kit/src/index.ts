@@ -1,5 +1,6 @@
 export * from './bus/index.ts';
 export * from './cache.ts';
+export * from './circuit-breaker.ts';
 export * from './config.ts';
 export * from './csrf.ts';
 export * from './db.ts';

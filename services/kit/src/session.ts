@@ -281,6 +281,26 @@ export function sessionLivenessOverBus(bus: Bus, options: BusLivenessOptions = {
   };
 }
 
+/** Values shipped as examples or defaults somewhere (the old docker-compose default first). */
+const KNOWN_PLACEHOLDER_SECRETS = new Set(['insecure-local-compose-session-secret-change-me']);
+const PLACEHOLDER_WORDS = /change[-_ ]?me|changeit|replace[-_ ]?me|placeholder|insecure|example|dummy|your[-_ ]/i;
+const MIN_SESSION_SECRET_LENGTH = 32;
+
+/**
+ * Why a SESSION_SECRET must not sign production sessions, or undefined when it may: missing,
+ * shorter than 32 characters, or a placeholder someone copied from an example or a compose
+ * default (anyone who read the same file could forge any user's session; issue 10, finding 9).
+ * Checked when the configuration is parsed (kit config.ts) and again before the secret is used.
+ */
+export function productionSessionSecretProblem(secret: string | undefined): string | undefined {
+  if (!secret) return 'must be set in production (at least 32 random characters, e.g. `openssl rand -base64 48`)';
+  if (secret.length < MIN_SESSION_SECRET_LENGTH) return `must be at least ${MIN_SESSION_SECRET_LENGTH} characters`;
+  if (KNOWN_PLACEHOLDER_SECRETS.has(secret) || PLACEHOLDER_WORDS.test(secret) || new Set(secret).size < 8) {
+    return 'is a placeholder or example value; set your own random secret (e.g. `openssl rand -base64 48`)';
+  }
+  return undefined;
+}
+
 /**
  * SESSION_SECRET when set (required in production). Otherwise a random secret kept under
  * DATA_DIR, so a local `npm start` keeps users signed in across restarts without any setup.
@@ -290,8 +310,11 @@ export function resolveSessionSecret(config: {
   DATA_DIR: string;
   NODE_ENV: string;
 }): Uint8Array {
+  if (config.NODE_ENV === 'production') {
+    const problem = productionSessionSecretProblem(config.SESSION_SECRET);
+    if (problem) throw new Error(`SESSION_SECRET ${problem}`);
+  }
   if (config.SESSION_SECRET) return new TextEncoder().encode(config.SESSION_SECRET);
-  if (config.NODE_ENV === 'production') throw new Error('SESSION_SECRET must be set in production');
   const file = path.resolve(config.DATA_DIR, 'session-secret');
   try {
     return new TextEncoder().encode(readFileSync(file, 'utf8').trim());

@@ -13,8 +13,11 @@ import {
   connectBus,
   type DeliveryInfo,
   MemoryBus,
+  NATS_BACK_MESSAGE,
+  NATS_DOWN_MESSAGE,
 } from '../src/bus/index.ts';
 import { createLogger, type Logger } from '../src/logger.ts';
+import { startFaultProxy } from '../src/testing/fault-proxy.ts';
 import { ensureRealInfra, REAL_INFRA } from '../src/testing/infra.ts';
 
 /** Log lines a bus wrote, so tests can see terminations and failures that have no other trace. */
@@ -98,13 +101,36 @@ describe.each(variants)('bus contract: $name', (variant) => {
       return bus;
     };
     const bus = await reconnect();
-    /** Puts bytes on an event subject the way a buggy foreign publisher could, bypassing validation. */
-    const injectRaw = async (type: string, body: string) => {
+    /**
+     * Puts bytes on an event subject the way a buggy foreign publisher could, bypassing
+     * validation. Returns the message's stream sequence.
+     */
+    const injectRaw = async (type: string, body: string): Promise<number> => {
       if (bus instanceof MemoryBus) return bus.injectRawForTesting(type, body);
       if (!admin) throw new Error('no admin connection');
-      await jetstream(admin).publish(`${settings.subjectPrefix}.${type}`, new TextEncoder().encode(body));
+      const ack = await jetstream(admin).publish(`${settings.subjectPrefix}.${type}`, new TextEncoder().encode(body));
+      return ack.seq;
     };
-    return { bus, capture, reconnect, injectRaw };
+    /**
+     * Stream sequences a durable terminated, as the transport recorded it: the in-process bus's
+     * bookkeeping, or the server's MSG_TERMINATED advisories. A term() that became an ack (or a
+     * nak) shows here, whatever the log says.
+     */
+    const terminatedByServer: Array<{ consumer: string; seq: number }> = [];
+    if (admin && !(bus instanceof MemoryBus)) {
+      admin.subscribe(`$JS.EVENT.ADVISORY.CONSUMER.MSG_TERMINATED.${settings.streamName}.*`, {
+        callback: (_err, msg) => {
+          const advisory = msg.json<{ consumer: string; stream_seq: number }>();
+          terminatedByServer.push({ consumer: advisory.consumer, seq: advisory.stream_seq });
+        },
+      });
+      await admin.flush();
+    }
+    const terminated = (durable: string): number[] =>
+      bus instanceof MemoryBus
+        ? bus.settledForTesting(durable).terminated
+        : terminatedByServer.filter((t) => t.consumer === durable).map((t) => t.seq);
+    return { bus, capture, reconnect, injectRaw, terminated };
   }
 
   function consumeInto<T extends EventType>(
@@ -170,26 +196,33 @@ describe.each(variants)('bus contract: $name', (variant) => {
 
   it('terminates an invalid message from the wire, never redelivers it, and keeps consuming', async (ctx) => {
     ctx.skip(!available, 'NATS not reachable');
-    const { bus, capture, injectRaw } = await isolatedBus();
+    const { bus, capture, injectRaw, terminated } = await isolatedBus();
     const rec = recorder<'user.registered'>();
     const ackWaitMs = 1000;
     await consumeInto(bus, 'user.registered', 'c1', rec.handler, { ackWaitMs });
     const before = createEnvelope('user.registered', user(0));
     await bus.publish(before);
-    await injectRaw('user.registered', 'this is not json');
-    await injectRaw(
-      'user.registered',
-      JSON.stringify({ ...createEnvelope('user.registered', user(1)), data: { nope: true } }),
-    );
-    // Valid in itself, but on the wrong subject: handing it to this handler would be a bug.
-    await injectRaw('user.registered', JSON.stringify(createEnvelope('billing.canceled', { userId: 'u-9' })));
+    const invalid = [
+      await injectRaw('user.registered', 'this is not json'),
+      await injectRaw(
+        'user.registered',
+        JSON.stringify({ ...createEnvelope('user.registered', user(1)), data: { nope: true } }),
+      ),
+      // Valid in itself, but on the wrong subject: handing it to this handler would be a bug.
+      await injectRaw('user.registered', JSON.stringify(createEnvelope('billing.canceled', { userId: 'u-9' }))),
+    ];
     const after = createEnvelope('user.registered', user(2));
     await bus.publish(after);
     await vi.waitFor(() => expect(rec.ids()).toEqual([before.id, after.id]));
-    await vi.waitFor(() => expect(capture.count('invalid event terminated')).toBe(3));
+    // The outcome the transport recorded (DESIGN.md §3: term, not ack, not nak), not only the
+    // log line, which is written before the outcome is chosen (issue 10, finding 11).
+    await vi.waitFor(() => expect(terminated('c1')).toEqual(invalid), { timeout: 10_000 });
+    expect(capture.count('invalid event terminated')).toBe(3);
+    if (bus instanceof MemoryBus) expect(bus.settledForTesting('c1').acked).toBe(2);
     // Past ackWait: a message that was not terminated would be back by now.
     await sleep(ackWaitMs + 500);
     expect(capture.count('invalid event terminated')).toBe(3);
+    expect(terminated('c1')).toEqual(invalid);
     expect(rec.seen).toHaveLength(2);
   });
 
@@ -461,4 +494,69 @@ describe.each(variants)('bus contract: $name', (variant) => {
       await expect(pending).resolves.toEqual({ ok: false, message: 'Email generation limit reached' });
     });
   });
+});
+
+/**
+ * Issue 10, finding 3: while NATS is away, nats.js keeps whatever is written in an unbounded
+ * buffer and sends it on reconnect. The bus refuses instead (the outbox keeps every event), so
+ * memory stays flat, readiness says so at once, and a reservation request nobody waits for any
+ * more is never delivered late. NATS is taken away through a fault proxy; the server keeps running.
+ */
+describe('NATS bus through an outage', () => {
+  it('fails fast while disconnected, says so once each way, and recovers without a restart', async (ctx) => {
+    const available = await ensureRealInfra();
+    ctx.skip(!available, 'NATS not reachable');
+    const server = new URL(REAL_INFRA.NATS_URL);
+    const proxy = await startFaultProxy({ host: server.hostname, port: Number(server.port || 4222) });
+    const capture = new LogCapture();
+    const id = randomBytes(4).toString('hex');
+    const settings = {
+      streamName: `TEST_OUTAGE_${id}`,
+      subjectPrefix: `test-outage-${id}`,
+      rpcPrefix: `test-rpc-${id}`,
+    };
+    const connectThrough = () =>
+      connectBus({ natsUrl: proxy.url(REAL_INFRA.NATS_URL), logger: capture.logger, ...settings });
+    const bus = await connectThrough();
+    // The responder sits on a connection that does not go through the proxy: it would see any
+    // request the cut-off bus had buffered and sent late.
+    const direct = await connectBus({ natsUrl: REAL_INFRA.NATS_URL, logger: capture.logger, ...settings });
+    const asked: string[] = [];
+    await direct.respond('quota.reserve', async ({ userId }) => {
+      asked.push(userId);
+      return { ok: false, message: 'Email generation limit reached' };
+    });
+    const rec = recorder<'user.registered'>();
+    await bus.consume({ durable: 'outage', type: 'user.registered', handler: rec.handler, retryDelayMs: 100 });
+    try {
+      proxy.cut();
+      await vi.waitFor(() => expect(capture.count(NATS_DOWN_MESSAGE)).toBe(1), { timeout: 10_000 });
+      const started = performance.now();
+      const lost = createEnvelope('user.registered', user('during'));
+      await expect(bus.publish(lost)).rejects.toBeInstanceOf(BusUnavailableError);
+      await expect(bus.request('quota.reserve', { userId: 'asked-during-outage' })).rejects.toBeInstanceOf(
+        BusUnavailableError,
+      );
+      await expect(bus.ping()).rejects.toBeInstanceOf(BusUnavailableError);
+      expect(performance.now() - started).toBeLessThan(100);
+
+      await proxy.restore();
+      await vi.waitFor(() => expect(capture.count(NATS_BACK_MESSAGE)).toBe(1), { timeout: 15_000 });
+      await bus.ping();
+      const after = createEnvelope('user.registered', user('after'));
+      await bus.publish(after);
+      await vi.waitFor(() => expect(rec.ids()).toEqual([after.id]), { timeout: 10_000 });
+      await expect(bus.request('quota.reserve', { userId: 'asked-after' })).resolves.toMatchObject({ ok: false });
+      // Nothing refused during the outage went out afterwards.
+      expect(asked).toEqual(['asked-after']);
+      expect(capture.count(NATS_DOWN_MESSAGE)).toBe(1);
+    } finally {
+      await bus.close();
+      await direct.close();
+      await proxy.close();
+      const admin = await connect({ servers: REAL_INFRA.NATS_URL });
+      await (await jetstreamManager(admin)).streams.delete(settings.streamName).catch(() => undefined);
+      await admin.close();
+    }
+  }, 60_000);
 });

@@ -11,7 +11,7 @@ export {
   DUPLICATE_WINDOW_MS,
 } from './consume-loop.ts';
 export { MemoryBus, type MemoryBusOptions } from './memory.ts';
-export { connectNatsBus, NatsBus, type NatsBusOptions } from './nats.ts';
+export { connectNatsBus, NATS_BACK_MESSAGE, NATS_DOWN_MESSAGE, NatsBus, type NatsBusOptions } from './nats.ts';
 export { BusRequestError, type BusRequestFailure, DEFAULT_REQUEST_TIMEOUT_MS } from './rpc.ts';
 export * from './types.ts';
 

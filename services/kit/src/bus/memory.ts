@@ -66,22 +66,23 @@ class MemoryStream {
   /** Message id → when its de-duplication entry expires; insertion order is expiry order. */
   private readonly seen = new Map<string, number>();
 
-  /** Returns false for a duplicate inside the window, like a PubAck with duplicate: true. */
-  append(subject: string, body: string, msgId: string | undefined): boolean {
+  /** The new message's sequence, or 0 for a duplicate inside the window (a PubAck with duplicate: true). */
+  append(subject: string, body: string, msgId: string | undefined): number {
     const now = Date.now();
     for (const [id, expiresAt] of this.seen) {
       if (expiresAt > now) break;
       this.seen.delete(id);
     }
     if (msgId !== undefined) {
-      if (this.seen.has(msgId)) return false;
+      if (this.seen.has(msgId)) return 0;
       this.seen.set(msgId, now + DUPLICATE_WINDOW_MS);
     }
-    this.log.push({ seq: this.log.length + 1, subject, body });
+    const seq = this.log.length + 1;
+    this.log.push({ seq, subject, body });
     for (const durable of this.durables.values()) {
       if (durable.subject === subject) durable.pump();
     }
-    return true;
+    return seq;
   }
 }
 
@@ -97,6 +98,12 @@ class Durable {
   private readonly pending = new Map<number, Pending>();
   private readonly idle = new Set<Worker>();
   private wakeTimer: NodeJS.Timeout | undefined;
+  /**
+   * How deliveries were settled for good, as the server knows it (its ack count; its
+   * MSG_TERMINATED advisories, by stream sequence): the contract test checks the outcome, not a
+   * log line. Terminations are rare (invalid payloads); only the latest are kept.
+   */
+  readonly settled = { acked: 0, terminated: [] as number[] };
 
   constructor(stream: MemoryStream, name: string, subject: string, ackWaitMs: number) {
     this.stream = stream;
@@ -135,6 +142,8 @@ class Durable {
     } else {
       // Like JetStream, an ack or term settles the message whichever delivery it came from.
       this.pending.delete(delivery.seq);
+      if (outcome.kind === 'ack') this.settled.acked += 1;
+      else if (this.settled.terminated.push(delivery.seq) > 1_000) this.settled.terminated.shift();
     }
     this.pump();
   }
@@ -283,8 +292,15 @@ export class MemoryBus implements Bus {
    * Test-only: stores bytes on an event subject without validation, the way a foreign or buggy
    * publisher could on a real server, to exercise the consumer's term path.
    */
-  injectRawForTesting(type: string, body: string): void {
-    this.stream.append(eventSubject(this.subjectPrefix, type), body, undefined);
+  injectRawForTesting(type: string, body: string): number {
+    return this.stream.append(eventSubject(this.subjectPrefix, type), body, undefined);
+  }
+
+  /** Test-only: how many deliveries a durable acked, and the stream sequences it terminated. */
+  settledForTesting(durable: string): { acked: number; terminated: number[] } {
+    const found = this.stream.durables.get(durable);
+    if (!found) throw new Error(`memory bus: no durable "${durable}"`);
+    return { acked: found.settled.acked, terminated: [...found.settled.terminated] };
   }
 
   async consume<T extends EventType>(options: ConsumeOptions<T>): Promise<ConsumerHandle> {

@@ -58,6 +58,14 @@ export interface NatsBusOptions {
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
+const STALE_PING_INTERVAL_MS = 5_000;
+/** Readiness asks JetStream; past this it reports the bus unreachable instead of hanging. */
+const PING_TIMEOUT_MS = 2_000;
+
+export const NATS_DOWN_MESSAGE =
+  'bus: NATS connection lost; publishes and requests fail fast until it is back (the outbox keeps every event)';
+export const NATS_BACK_MESSAGE = 'bus: NATS connection back; the outbox relay catches up';
+
 /** Never echo credentials that may sit in a NATS URL. */
 function safeUrl(url: string): string {
   return url.replace(/\/\/[^@/]*@/g, '//');
@@ -81,6 +89,10 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<NatsBus> 
       name: options.connectionName ?? `seqgen-${streamName}`,
       // A service outlives NATS restarts: keep reconnecting rather than giving up after 10 tries.
       maxReconnectAttempts: -1,
+      // A server that stops answering without closing the connection (stopped, black-holed) is
+      // noticed within ~15 s instead of the default ~6 min; the client then reconnects.
+      pingInterval: STALE_PING_INTERVAL_MS,
+      maxPingOut: 2,
     });
   } catch (err) {
     throw new BusUnavailableError(`cannot connect to NATS at ${safeUrl(options.natsUrl)}: ${message(err)}`, {
@@ -147,12 +159,40 @@ export class NatsBus implements Bus {
   private readonly consumers = new Set<ConsumerHandle>();
   private readonly responders = new Set<ConsumerHandle>();
   private closing: Promise<void> | undefined;
+  /**
+   * False between a lost connection and the reconnect. nats.js keeps everything written
+   * meanwhile in an unbounded buffer and sends it on reconnect, so a publish or request made
+   * while disconnected would pile up in memory and arrive late (a quota reservation nobody
+   * waits for any more): they are refused at once instead. The outbox keeps every event and
+   * its relay publishes it once the bus is back (DESIGN.md §3).
+   */
+  private connected = true;
 
   constructor(nc: NatsConnection, jsm: JetStreamManager, settings: NatsBusSettings) {
     this.nc = nc;
     this.jsm = jsm;
     this.js = jetstream(nc);
     this.settings = settings;
+    void this.watchConnection();
+  }
+
+  private async watchConnection(): Promise<void> {
+    const { logger } = this.settings;
+    try {
+      for await (const status of this.nc.status()) {
+        if (status.type === 'disconnect' || status.type === 'staleConnection') {
+          // Said once per outage: the client's reconnect attempts are not news.
+          if (this.connected)
+            logger.warn({ server: 'server' in status ? status.server : undefined }, NATS_DOWN_MESSAGE);
+          this.connected = false;
+        } else if (status.type === 'reconnect') {
+          if (!this.connected) logger.info({ server: status.server }, NATS_BACK_MESSAGE);
+          this.connected = true;
+        }
+      }
+    } catch (err) {
+      logger.warn({ err }, 'bus: NATS status stream ended');
+    }
   }
 
   /** The underlying connection, for tests that must put raw bytes on the wire. */
@@ -163,6 +203,7 @@ export class NatsBus implements Bus {
   async publish(envelope: Envelope): Promise<void> {
     this.assertOpen();
     const { envelope: valid, text } = encodeEnvelope(envelope);
+    this.assertConnected(`publish of ${valid.type} ${valid.id}`);
     try {
       await this.js.publish(eventSubject(this.settings.subjectPrefix, valid.type), encoder.encode(text), {
         msgID: valid.id,
@@ -268,6 +309,7 @@ export class NatsBus implements Bus {
   ): Promise<ReplyOf<S>> {
     this.assertOpen();
     const body = encodeRequest(subject, data);
+    this.assertConnected(subject);
     const timeoutMs = options?.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
     let reply: Msg;
     try {
@@ -338,10 +380,19 @@ export class NatsBus implements Bus {
 
   async ping(): Promise<void> {
     this.assertOpen();
+    this.assertConnected('JetStream');
+    let timer: NodeJS.Timeout | undefined;
     try {
-      await this.jsm.getAccountInfo();
+      await Promise.race([
+        this.jsm.getAccountInfo(),
+        new Promise((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`no answer within ${PING_TIMEOUT_MS} ms`)), PING_TIMEOUT_MS);
+        }),
+      ]);
     } catch (err) {
       throw new BusUnavailableError(`JetStream unreachable: ${message(err)}`, { cause: err });
+    } finally {
+      clearTimeout(timer);
     }
   }
 
@@ -356,6 +407,10 @@ export class NatsBus implements Bus {
 
   private assertOpen(): void {
     if (this.closing || this.nc.isClosed()) throw new BusUnavailableError('bus is closed');
+  }
+
+  private assertConnected(what: string): void {
+    if (!this.connected) throw new BusUnavailableError(`${what}: NATS is unreachable (reconnecting)`);
   }
 }
 

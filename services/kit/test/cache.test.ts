@@ -1,0 +1,109 @@
+/**
+ * The Redis store while Redis is away (issue 10, finding 3): it must fail within milliseconds,
+ * not queue commands for a reconnect, say so once, and use Redis again once it answers, with no
+ * restart. Redis is taken away through a fault proxy; the machine's Redis keeps running.
+ */
+import { Redis } from 'ioredis';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  type KeyValueStore,
+  openStore,
+  REDIS_BACK_MESSAGE,
+  REDIS_COMMAND_TIMEOUT_MS,
+  REDIS_DOWN_MESSAGE,
+  REDIS_FAILURE_THRESHOLD,
+} from '../src/cache.ts';
+import { CircuitOpenError } from '../src/circuit-breaker.ts';
+import { createLogger } from '../src/logger.ts';
+import { ensureRealInfra, type FaultProxy, REAL_INFRA, startFaultProxy } from '../src/testing/index.ts';
+
+const available = await ensureRealInfra();
+
+function capturedLogger() {
+  const lines: Array<{ msg: string; level: number; store?: string }> = [];
+  const logger = createLogger({
+    service: 'cache-test',
+    level: 'info',
+    destination: { write: (line: string) => void lines.push(JSON.parse(line)) },
+  });
+  return { logger, count: (msg: string) => lines.filter((l) => l.msg === msg).length };
+}
+
+async function timed<T>(run: () => Promise<T>): Promise<{ ms: number; result?: T; error?: unknown }> {
+  const started = performance.now();
+  try {
+    const result = await run();
+    return { ms: performance.now() - started, result };
+  } catch (error) {
+    return { ms: performance.now() - started, error };
+  }
+}
+
+describe.skipIf(!available)('the Redis store when Redis goes away', () => {
+  let proxy: FaultProxy | undefined;
+  let store: KeyValueStore | undefined;
+
+  afterEach(async () => {
+    await store?.close();
+    await proxy?.close();
+  });
+
+  async function open() {
+    const target = new URL(REAL_INFRA.REDIS_URL);
+    proxy = await startFaultProxy({ host: target.hostname, port: Number(target.port || 6379) });
+    const log = capturedLogger();
+    const namespace = `test:cache:${Math.random().toString(36).slice(2)}`;
+    store = await openStore({ url: proxy.url(REAL_INFRA.REDIS_URL), namespace, logger: log.logger });
+    return { proxy, store, log, namespace };
+  }
+
+  it('cut: fails at once (no offline queue), opens the circuit, says so once, and is back after restore', async () => {
+    const { proxy, store, log, namespace } = await open();
+    await store.set('k', 'v', 60_000);
+    expect(await store.get('k')).toBe('v');
+
+    proxy.cut();
+    const during = [];
+    for (let i = 0; i < 20; i++) during.push(await timed(() => store.get('k')));
+    // Every call fails, none waits for a reconnect.
+    expect(during.every((call) => call.error !== undefined)).toBe(true);
+    expect(Math.max(...during.map((call) => call.ms))).toBeLessThan(REDIS_COMMAND_TIMEOUT_MS);
+    expect(during.slice(REDIS_FAILURE_THRESHOLD).every((call) => call.error instanceof CircuitOpenError)).toBe(true);
+    await expect(store.hit('counter', 60_000)).rejects.toBeInstanceOf(CircuitOpenError);
+    expect(log.count(REDIS_DOWN_MESSAGE)).toBe(1);
+
+    await proxy.restore();
+    // The breaker's background PING finds Redis again; no restart, no reopened store.
+    await expect.poll(() => store.get('k').catch(() => 'still failing'), { timeout: 15_000, interval: 100 }).toBe('v');
+    await store.set('after', 'yes', 60_000);
+    const direct = new Redis(REAL_INFRA.REDIS_URL);
+    try {
+      expect(await direct.get(`${namespace}:after`)).toBe('yes');
+    } finally {
+      direct.disconnect();
+    }
+    expect(log.count(REDIS_DOWN_MESSAGE)).toBe(1);
+    expect(log.count(REDIS_BACK_MESSAGE)).toBe(1);
+  });
+
+  it('stall: a Redis that never answers costs each call at most the command timeout, then nothing', async () => {
+    const { proxy, store, log } = await open();
+    await store.set('k', 'v', 60_000);
+
+    proxy.stall();
+    const during = [];
+    for (let i = 0; i < 10; i++) during.push(await timed(() => store.get('k')));
+    expect(during.every((call) => call.error !== undefined)).toBe(true);
+    // The first few wait out the timeout (plus a loaded machine's timer slack); then the circuit is open.
+    expect(Math.max(...during.map((call) => call.ms))).toBeLessThan(REDIS_COMMAND_TIMEOUT_MS + 500);
+    const afterOpen = during.slice(REDIS_FAILURE_THRESHOLD);
+    expect(afterOpen.every((call) => call.error instanceof CircuitOpenError)).toBe(true);
+    expect(Math.max(...afterOpen.map((call) => call.ms))).toBeLessThan(20);
+    expect(log.count(REDIS_DOWN_MESSAGE)).toBe(1);
+
+    proxy.resume();
+    await expect.poll(() => store.get('k').catch(() => 'still failing'), { timeout: 15_000, interval: 100 }).toBe('v');
+    expect(log.count(REDIS_DOWN_MESSAGE)).toBe(1);
+    expect(log.count(REDIS_BACK_MESSAGE)).toBe(1);
+  });
+});
