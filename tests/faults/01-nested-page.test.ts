@@ -12,7 +12,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { variantsToRun } from '@seqgen/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, type RunningSystem, repoRoot, startSystem } from './support.ts';
+import { client, figure, type RunningSystem, repoRoot, startSystem } from './support.ts';
 
 const variants = await variantsToRun();
 const realSkipped = variants.some((v) => v.name === 'real' && v.skip);
@@ -112,8 +112,7 @@ describe.each([
       }
       expect(system.logs().some((line) => /Maximum call stack/.test(line.raw))).toBe(false);
 
-      // biome-ignore lint/suspicious/noConsole: the fault's figure, quoted in the issue's closing note.
-      console.log(
+      figure(
         `[fault 01] ${infra}/${layout}: 200,000 nested <div> → 422 in at most ${Math.round(slowestAnswer)} ms ` +
           `(limit ${ANSWER_WITHIN_MS}, was 500 after 8–30 s); /api/usage median ${Math.round(medianUsage)} ms, worst ${Math.round(slowestUsage)} ms over ` +
           `${usage.length} calls (limit ${USAGE_WITHIN_MS}, was 29.9 s)`,

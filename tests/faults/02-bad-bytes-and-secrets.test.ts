@@ -30,7 +30,7 @@ import { variantsToRun } from '@seqgen/kit/testing';
 import { FORBIDDEN_CHARACTER_MESSAGE } from '@seqgen/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_MAIL_LOG_MESSAGE } from '../../services/auth/src/mail/mailer.ts';
-import { client, type LogLine, type RunningSystem, SESSION_SECRET, startSystem, waitFor } from './support.ts';
+import { client, figure, type LogLine, type RunningSystem, SESSION_SECRET, startSystem, waitFor } from './support.ts';
 
 const FIXTURE = new URL('../../services/generation/test/fixtures/sites/northwind-ledger/', import.meta.url);
 
@@ -381,8 +381,7 @@ describe.each([
       // No 500 anywhere in the run: every refusal was the contract's.
       expect(system.logs().filter((line) => line.msg === 'request failed')).toEqual([]);
 
-      // biome-ignore lint/suspicious/noConsole: the fault's figure, quoted in the issue's closing note.
-      console.log(
+      figure(
         `[fault 02] ${infra}/${layout}: ${sent} requests with NUL or lone surrogates over ${new Set(cases.map((c) => c.endpoint)).size} endpoints ` +
           `(+ a route parameter): all 400 naming the field, 0 answers 5xx, rows written ${rowsWritten}`,
       );
@@ -521,8 +520,7 @@ describe.each([
       expect(lines.filter(isDevMailLine).length).toBeGreaterThanOrEqual(1);
       expect(secretsIn(lines, known, [resetToken])).toEqual([]);
 
-      // biome-ignore lint/suspicious/noConsole: the fault's figure, quoted in the issue's closing note.
-      console.log(
+      figure(
         `[fault 02] ${infra}/${layout}: scanned ${lines.length} log lines at debug level after a whole journey: ` +
           `0 password hashes, 0 session tokens or cookies, 0 keys or secrets (reset token only in ` +
           `${lines.filter(isDevMailLine).length} dev-mailer line(s)); usage ${usage.used} = ${history.length} committed sequence, 0 reservations pending`,

@@ -27,7 +27,7 @@ import { REAL_INFRA, variantsToRun } from '@seqgen/kit/testing';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_AUTH_LIMITS } from '../../services/auth/src/domain/limits.ts';
-import { client, type LogLine, type RunningSystem, startSystem, waitFor } from './support.ts';
+import { client, figure, type LogLine, type RunningSystem, startSystem, waitFor } from './support.ts';
 
 const FIXTURE = new URL('../../services/generation/test/fixtures/sites/northwind-ledger/', import.meta.url);
 /** The issue's bound on what a Redis outage may add to a request at the gateway. */
@@ -238,8 +238,7 @@ describe.each([
     const describe = (call: (typeof calls)[number], label: string) =>
       `${label} ${added(call, 'gateway')} ms at the gateway (${added(call, 'total')} ms end to end, ` +
       `${Math.round(before[call].total)} → ${Math.round(during[call].total)})`;
-    // biome-ignore lint/suspicious/noConsole: the figure quoted in the issue's closing note
-    console.log(
+    figure(
       `[fault 03] ${layout}, Redis ${outage}: added ${describe('usage', 'GET /api/usage')}, ` +
         `${describe('login', 'login')}, ${describe('register', 'register')}; medians of ${SAMPLES}, ` +
         `limit ${ADDED_LATENCY_LIMIT_MS} ms`,
@@ -382,8 +381,7 @@ describe.each([
         customization: customization(99),
       });
       expect(next?.status, JSON.stringify(next?.body)).toBe(200);
-      // biome-ignore lint/suspicious/noConsole: the figure quoted in the issue's closing note
-      console.log(
+      figure(
         `[fault 03] ${layout}, NATS cut 3 s during ${statuses.length} generations: ${ok} answered 200, ` +
           `${statuses.length - ok} answered 503; afterwards usage = committed = stored for every user ` +
           `(${after.map((r) => r.stored).join(', ')}), 0 pending`,

@@ -14,7 +14,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { variantsToRun } from '@seqgen/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, type RunningSystem, startSystem, waitFor } from './support.ts';
+import { client, figure, type RunningSystem, startSystem, waitFor } from './support.ts';
 
 const FIXTURE = new URL('../../services/generation/test/fixtures/sites/northwind-ledger/', import.meta.url);
 const STALL_MS = 4_500;
@@ -191,8 +191,7 @@ describe.each([
           )
         )[0]?.n,
       );
-      // biome-ignore lint/suspicious/noConsole: the fault's figure, quoted in the issue's closing note.
-      console.log(
+      figure(
         `[fault 04] quota stopped ${STALL_MS / 1000} s: ${STALLED_GENERATIONS} generations answered 503 in ` +
           `${Math.min(...times)}–${Math.max(...times)} ms; late reserves refused by quota ${refusedLate()} ` +
           `(${refused('stopped waiting')} past their deadline, ${refused('already settled')} already released), ` +

@@ -8,7 +8,7 @@
  */
 import { variantsToRun } from '@seqgen/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, type RunningSystem, startSystem } from './support.ts';
+import { client, figure, type RunningSystem, startSystem } from './support.ts';
 
 const variants = await variantsToRun();
 const realSkipped = variants.some((v) => v.name === 'real' && v.skip);
@@ -57,8 +57,7 @@ describe.each([
       expect(signIn.status, JSON.stringify(signIn.body)).toBe(200);
       expect((await owner('GET', '/api/auth/user')).body).toMatchObject({ email });
 
-      // biome-ignore lint/suspicious/noConsole: the fault's figure, quoted in the issue's closing note.
-      console.log(
+      figure(
         `[fault 05] attacker (${infra}, ${layout}): first 429 at attempt ${firstRefused + 1} of 11 ` +
           `(Retry-After ${refusal?.headers.get('retry-after')} s; ${statuses.filter((s) => s === 401).length} tried); ` +
           `owner from another address: ${signIn.status} in ${Math.round(signIn.ms)} ms (was 429 for 15 minutes)`,

@@ -22,7 +22,7 @@ import type { AddressInfo } from 'node:net';
 import { SESSION_CHECK_UNAVAILABLE_MESSAGE } from '@seqgen/kit';
 import { variantsToRun } from '@seqgen/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, type RunningSystem, type ServiceName, startSystem, waitFor } from './support.ts';
+import { client, figure, type RunningSystem, type ServiceName, startSystem, waitFor } from './support.ts';
 
 const FIXTURE = new URL('../../services/generation/test/fixtures/sites/northwind-ledger/', import.meta.url);
 
@@ -237,8 +237,7 @@ describe.skipIf(skip)('fault 06: a PostgreSQL outage answers 503 and heals by it
     ).toEqual([]);
 
     const slowest = answers.reduce((worst, answer) => (answer.ms > worst.ms ? answer : worst));
-    // biome-ignore lint/suspicious/noConsole: the fault's figure, quoted in the issue's closing note.
-    console.log(
+    figure(
       `[fault 06] PostgreSQL cut: ${answers.length} calls answered 503 in ${Math.min(...answers.map((a) => a.ms))}–` +
         `${slowest.ms} ms (slowest: ${slowest.name}), ${ownDatabase} naming their service's database; ` +
         `every service answered again ${recoveredMs} ms after the restore, no restart; the event held in the ` +

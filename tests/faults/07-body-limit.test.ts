@@ -8,7 +8,7 @@
 import http from 'node:http';
 import { variantsToRun } from '@seqgen/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningSystem, startSystem } from './support.ts';
+import { figure, type RunningSystem, startSystem } from './support.ts';
 
 const variants = await variantsToRun();
 const realSkipped = variants.some((v) => v.name === 'real' && v.skip);
@@ -94,8 +94,7 @@ describe.each([
       answers.push(await post(system.url, '/api/waitlist', jsonOfSize(900_000), true));
 
       const count = (status: number) => answers.filter((a) => a.status === status).length;
-      // biome-ignore lint/suspicious/noConsole: the figure quoted in the issue's closing note
-      console.log(
+      figure(
         `[fault 07] ${infra} ${layout}: ${count(413)}/${answers.length} oversized bodies (66 KB–1.1 MB, 2 chunked) ` +
           `answered 413, ${count(503)} answered 503`,
       );

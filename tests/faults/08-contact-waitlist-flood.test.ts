@@ -7,7 +7,7 @@
  */
 import { variantsToRun } from '@seqgen/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, type RunningSystem, startSystem } from './support.ts';
+import { client, figure, type RunningSystem, startSystem } from './support.ts';
 
 const variants = await variantsToRun();
 const realSkipped = variants.some((v) => v.name === 'real' && v.skip);
@@ -95,8 +95,7 @@ describe.each([
         expect(joined?.n).toBe(21);
         stored = `; stored: ${rows.map((r) => r.n).join(' + ')} messages, ${joined?.n} entries`;
       }
-      // biome-ignore lint/suspicious/noConsole: the fault's figure, quoted in the issue's closing note.
-      console.log(
+      figure(
         `[fault 08] one address (${infra}, ${layout}): contact ${contact.accepted} of ${FLOOD} accepted ` +
           `(first 429 at #${contact.acceptedBeforeLimit + 1}, Retry-After ${contact.refusal?.headers.get('retry-after')} s), ` +
           `waitlist ${joins.accepted} of ${FLOOD} accepted (first 429 at #${joins.acceptedBeforeLimit + 1}); ` +

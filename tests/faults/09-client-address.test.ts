@@ -26,7 +26,7 @@ import { generationConfigShape } from '../../services/generation/src/config.ts';
 import { libraryConfigShape } from '../../services/library/src/config.ts';
 import { quotaConfigShape } from '../../services/quota/src/config.ts';
 import { waitlistConfigShape } from '../../services/waitlist/src/config.ts';
-import { type RunningSystem, repoRoot, SERVICES, startSystem } from './support.ts';
+import { figure, type RunningSystem, repoRoot, SERVICES, startSystem } from './support.ts';
 
 const variants = await variantsToRun();
 const realSkipped = variants.some((v) => v.name === 'real' && v.skip);
@@ -127,8 +127,7 @@ describe.each([
       expect(statuses.slice(0, free)).toEqual(Array(free).fill(401));
       expect(statuses[free]).toBe(429);
       expect(answers[free]?.body.message).toMatch(/^Too many sign-in attempts/);
-      // biome-ignore lint/suspicious/noConsole: the figure quoted in the issue's closing note
-      console.log(
+      figure(
         `[fault 09] ${infra} ${layout}: ${answers.length} wrong sign-ins through one proxy hop, each with a new ` +
           `made-up X-Forwarded-For: refused from attempt ${statuses.indexOf(429) + 1} (the per-address limit ` +
           `allows ${free}); the ingress saw ${CLIENT_ADDRESS} each time`,

@@ -127,6 +127,6 @@ describe('finding 10: every CSV the product writes neutralises formulas (embedde
         format.id,
       ).toBe(true);
     }
-    figure('10', `${cellsChecked} CSV cells in ${csvFormats.length} formats, 0 open like a formula`);
+    figure(`[fault 10] ${cellsChecked} CSV cells in ${csvFormats.length} formats, 0 open like a formula`);
   }, 120_000);
 });

@@ -365,12 +365,11 @@ export function client(base: string, { forwardedFor }: { forwardedFor?: string }
 }
 
 /**
- * Records a fault test's figure (time to answer, added latency, counts): printed with the test
- * output and appended to .tmp/fault-figures.log, where the closing note and the bench report
- * read it.
+ * Records a fault test's figure (time to answer, added latency, counts), a line that starts with
+ * "[fault NN]": printed with the test output and appended to .tmp/fault-figures.log, where the
+ * closing note reads it.
  */
-export function figure(finding: string, text: string): void {
-  const line = `[fault ${finding}] ${text}`;
+export function figure(line: string): void {
   process.stdout.write(`${line}\n`);
   mkdirSync(path.join(repoRoot, '.tmp'), { recursive: true });
   appendFileSync(path.join(repoRoot, '.tmp/fault-figures.log'), `${new Date().toISOString()} ${line}\n`);
