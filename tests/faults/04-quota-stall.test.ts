@@ -60,11 +60,10 @@ describe.each([
     layout: 'per-service' as const,
     skip: variants.some((v) => v.name === 'real' && v.skip),
   },
-  // Embedded, one process: not run. The stall is a multi-process fault (one service stopped while
-  // the others run), and SIGSTOP on the single process would stop generation's wait with it. The
-  // same rules are proven on the embedded bus and PGlite by the quota and generation component
-  // suites (services/quota/test/quota.test.ts, services/generation/test/quota-reservations.test.ts).
-  { infra: 'embedded' as const, layout: 'one-process' as const, skip: true },
+  // No embedded, one-process variant: the stall is a multi-process fault (one service stopped
+  // while the others run), and SIGSTOP on the single process would stop generation's wait with
+  // it. The same rules are proven on the embedded bus and PGlite by the quota and generation
+  // component suites (services/quota/test/quota.test.ts, services/generation/test/quota-reservations.test.ts).
 ])('fault 04: a quota stall leaves no reservation behind ($infra, $layout)', ({ infra, layout, skip }) => {
   let system: RunningSystem;
   let site: Awaited<ReturnType<typeof startCompanySite>>;
