@@ -54,7 +54,7 @@ export async function emailRoutes(app: Service, deps: EmailRouteDeps) {
         });
         send({ type: 'done', ...result });
       } catch (error) {
-        const { statusCode, body } = toErrorResponse(error);
+        const { statusCode, body } = toErrorResponse(error, 'generation');
         if (statusCode >= 500) request.log.error({ err: error }, 'streamed generation failed');
         else request.log.info({ statusCode, code: body.error }, body.message);
         send({ type: 'error', status: statusCode, error: body.error, message: body.message });
