@@ -52,7 +52,9 @@ export const RequestPasswordResetRequest = z.object({ email: EmailAddress });
 export type RequestPasswordResetRequest = z.infer<typeof RequestPasswordResetRequest>;
 
 export const ResetPasswordRequest = z.object({
-  token: text({ error: 'Reset token is required' }).min(1, 'Reset token is required').max(512),
+  token: text({ error: 'Reset token is required' })
+    .min(1, 'Reset token is required')
+    .max(512, 'This reset link is not valid. Please request a new one.'),
   newPassword: text({ error: 'Passwords must match and cannot be empty' })
     .min(1, 'Passwords must match and cannot be empty')
     .pipe(NewPassword),

@@ -71,6 +71,13 @@ export function createService({
     // In-flight requests finish on close; new ones get 503 while draining.
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // Errors the router raises before any route or hook (an undecodable path) get the same JSON
+    // error format as everything else (DESIGN.md §5).
+    frameworkErrors: (error, request, reply) => {
+      const { statusCode, body } = toErrorResponse(error, name);
+      request.log.info({ statusCode, code: body.error }, body.message);
+      (reply as FastifyReply).code(statusCode).send(body);
+    },
   }).withTypeProvider<ZodTypeProvider>() as unknown as Service;
 
   app.setValidatorCompiler(validatorCompiler);
@@ -122,6 +129,15 @@ interface ErrorResponse {
 export const DATABASE_UNAVAILABLE = 'database_unavailable';
 
 const BY_FASTIFY_CODE: Record<string, (error: FastifyError) => ErrorResponse> = {
+  // A path that does not decode (e.g. %ED%A0%80, a lone surrogate): refused by the router before
+  // any route runs, answered here in the JSON error format rather than Fastify's own.
+  FST_ERR_BAD_URL: () => ({
+    statusCode: 400,
+    body: {
+      error: 'bad_url',
+      message: 'The address contains characters that cannot be read. Check the link and try again.',
+    },
+  }),
   FST_ERR_CTP_BODY_TOO_LARGE: () => ({
     statusCode: 413,
     body: { error: 'payload_too_large', message: 'Request body is too large.' },

@@ -90,6 +90,7 @@ describe('createService', () => {
     throw badRequest('That will not do.');
   });
   app.post('/echo', { schema: { body: z.object({ n: z.number().int() }) } }, async (request) => request.body);
+  app.delete('/things/:id', async () => ({ ok: true }));
   afterAll(() => app.close());
 
   it('answers 500 without internals and 4xx with their message', async () => {
@@ -99,6 +100,15 @@ describe('createService', () => {
     expect(boom.body).not.toMatch(/users_pkey|hunter2|srv/);
     const refused = await app.inject({ method: 'GET', url: '/refused' });
     expect(refused.json()).toEqual({ error: 'bad_request', message: 'That will not do.' });
+  });
+
+  it("answers a path that does not decode in the JSON error format, not the router's own", async () => {
+    const response = await app.inject({ method: 'DELETE', url: '/things/%ED%A0%80' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: 'bad_url',
+      message: 'The address contains characters that cannot be read. Check the link and try again.',
+    });
   });
 
   it('names the field in validation errors', async () => {
