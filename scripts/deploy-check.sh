@@ -8,7 +8,9 @@
 #   bash scripts/deploy-check.sh
 #
 # Exits non-zero when helm is unavailable, lint fails, a render fails, or the output does not
-# parse or misses what the chart promises (probes, security context, no Secret objects).
+# parse or misses what the chart promises (probes, security context, no Secret objects outside
+# the local profile, NetworkPolicies, ServiceAccounts, one-replica scheduled work, skaffold's
+# `local` profile bringing its own NATS/PostgreSQL/Redis and Secret, toggles that turn them off).
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -101,11 +103,40 @@ services:
   waitlist: { image: { repository: localhost:5000/seqgen-waitlist, tag: dirty-1 } }
 EOF
 
+# Everything issue 11 (item 5) added, switched off.
+cat >"$work/off.yaml" <<'EOF'
+networkPolicy: { enabled: false }
+serviceAccounts: { create: false }
+dev: { infrastructure: { enabled: false }, secret: { create: false } }
+EOF
+# skaffold's `local` profile: its setValues, read from skaffold.yaml and passed as skaffold does (--set).
+local_set_args() {
+  (cd "$root" && node --input-type=module -e '
+    const { readFileSync } = await import("node:fs");
+    const { createRequire } = await import("node:module");
+    const YAML = createRequire(`${process.cwd()}/`)("yaml");
+    const config = YAML.parse(readFileSync("skaffold.yaml", "utf8"));
+    const profile = config.profiles.find((p) => p.name === "local");
+    const patch = profile.patches.find((p) => p.path === "/deploy/helm/releases/0/setValues");
+    for (const [key, value] of Object.entries(patch.value)) console.log(`${key}=${value}`);
+  ')
+}
+local_args=()
+while IFS= read -r kv; do local_args+=(--set "$kv"); done < <(local_set_args)
+[ "${#local_args[@]}" -gt 0 ] || die "no setValues found in skaffold.yaml's local profile"
+
 step "helm lint --strict" "$helm" lint --strict "$chart"
 step "helm lint --strict (ingress)" "$helm" lint --strict "$chart" -f "$work/ingress.yaml"
-for set in defaults ingress overrides skaffold; do
+step "helm lint --strict (local profile)" "$helm" lint --strict "$chart" "${local_args[@]}"
+step "helm lint --strict (off)" "$helm" lint --strict "$chart" -f "$work/off.yaml"
+sets=(defaults ingress overrides skaffold local off)
+for set in "${sets[@]}"; do
   args=()
-  [ "$set" = defaults ] || args=(-f "$work/$set.yaml")
+  case $set in
+    defaults) ;;
+    local) args=("${local_args[@]}") ;;
+    *) args=(-f "$work/$set.yaml") ;;
+  esac
   step "helm template ($set)" "$helm" template seqgen "$chart" --namespace seqgen "${args[@]}" --output-dir "$work/out-$set"
   find "$work/out-$set" -name '*.yaml' -print0 2>/dev/null | sort -z | xargs -0 -r cat >"$work/$set.rendered.yaml" || true
 done
@@ -116,6 +147,8 @@ expect_failure() {
 }
 step "helm template rejects a service without a port" expect_failure --set services.extra.enabled=true
 step "helm template rejects a bad service name" expect_failure --set services.Bad_Name.port=1
+step "helm template rejects a private range that is not a CIDR" expect_failure --set 'networkPolicy.privateRanges.ipv4[0]=10.0.0.0'
+step "helm template rejects an empty NetworkPolicy peer" expect_failure --set-json 'networkPolicy.ingressFrom=[{}]'
 
 # Parse every rendered document and check what the chart promises.
 check_js=$(
@@ -137,7 +170,7 @@ for (const set of sets) {
   for (const o of objects) {
     kinds[o.kind] = (kinds[o.kind] ?? 0) + 1;
     if (!o.apiVersion || !o.kind || !o.metadata?.name) problems.push(`${set}: object without apiVersion/kind/name`);
-    if (o.kind === 'Secret') problems.push(`${set}: the chart must not render Secret ${o.metadata.name}`);
+    if (o.kind === 'Secret' && set !== 'local') problems.push(`${set}: the chart must not render Secret ${o.metadata.name}`);
     if (o.kind !== 'Deployment') continue;
     const pod = o.spec.template.spec;
     const c = pod.containers[0];
@@ -150,7 +183,127 @@ for (const set of sets) {
     if (!c.resources?.requests || !c.resources?.limits) problems.push(`${where}: no resources`);
     for (const e of c.env ?? []) if ('value' in e && /SECRET|PASSWORD|API_KEY|DATABASE_URL/.test(e.name)) problems.push(`${where}: ${e.name} given as a plain value`);
   }
+  checkIsolation(set, objects);
   console.log(`${set.padEnd(9)} ${objects.length} objects: ${Object.entries(kinds).map(([k, n]) => `${n} ${k}`).join(', ')}`);
+}
+
+// Issue 11, item 5: NetworkPolicies, ServiceAccounts, scheduled work, the local profile, toggles.
+function checkIsolation(set, objects) {
+  const fail = (message) => problems.push(`${set}: ${message}`);
+  const of = (kind) => objects.filter((o) => o.kind === kind);
+  const component = (o) => o.metadata.labels?.['app.kubernetes.io/component'];
+  const peerComponent = (peer) => peer.podSelector?.matchLabels?.['app.kubernetes.io/component'];
+  const deployments = of('Deployment');
+  const services = deployments.map(component);
+  const policies = new Map(of('NetworkPolicy').map((p) => [p.spec.podSelector.matchLabels?.['app.kubernetes.io/component'], p]));
+  const accounts = new Map(of('ServiceAccount').map((a) => [a.metadata.name, a]));
+  const off = set === 'off';
+  const local = set === 'local';
+  const ipv4 = (text) => text.split('.').reduce((n, part) => n * 256 + Number(part), 0);
+  const inside = (address, cidr) => {
+    const [base, bits] = cidr.split('/');
+    if (!/^[0-9.]+$/.test(base)) return false;
+    const size = 2 ** (32 - Number(bits));
+    return Math.floor(ipv4(address) / size) === Math.floor(ipv4(base) / size);
+  };
+  const portsOf = (rule) => (rule.ports ?? []).map((p) => `${p.port}/${p.protocol}`).sort().join(',');
+  const DNS = '53/TCP,53/UDP';
+  const INFRA = '4222/TCP,5432/TCP,6379/TCP';
+  const mustExcept = {
+    '0.0.0.0/0': ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '100.64.0.0/10', '127.0.0.0/8', '169.254.0.0/16'],
+    '::/0': ['fc00::/7', 'fe80::/10'],
+  };
+  const internetPorts = { generation: '443/TCP,80/TCP', billing: '443/TCP', auth: '25/TCP,443/TCP,465/TCP,587/TCP' };
+
+  if (of('CronJob').length) fail('CronJobs rendered: scheduled work is leader-elected in the services (kit/leader.ts)');
+  for (const d of deployments) {
+    const name = component(d);
+    const pod = d.spec.template.spec;
+    if (pod.automountServiceAccountToken !== false) fail(`${name}: pod mounts a service account token`);
+    // Leader election needs the PostgreSQL the replicas share: DATABASE_URL must be required.
+    if (['quota', 'billing'].includes(name)) {
+      const db = pod.containers[0].env?.find((e) => e.name === 'DATABASE_URL');
+      if (!db?.valueFrom?.secretKeyRef || db.valueFrom.secretKeyRef.optional) fail(`${name}: scheduled work needs a required DATABASE_URL`);
+    }
+    if (off) {
+      if (pod.serviceAccountName) fail(`${name}: serviceAccountName set with serviceAccounts.create=false`);
+      continue;
+    }
+    const account = accounts.get(pod.serviceAccountName);
+    if (!account || account.metadata.name !== d.metadata.name) fail(`${name}: no ServiceAccount of its own`);
+    else if (account.automountServiceAccountToken !== false) fail(`${name}: ServiceAccount automounts its token`);
+
+    const policy = policies.get(name);
+    if (!policy) {
+      fail(`${name}: no NetworkPolicy`);
+      continue;
+    }
+    const port = pod.containers[0].ports[0].containerPort;
+    if (String(policy.spec.policyTypes) !== 'Ingress,Egress') fail(`${name}: NetworkPolicy does not cover both directions`);
+    const ingress = policy.spec.ingress ?? [];
+    if (ingress.length !== 1 || portsOf(ingress[0]) !== `${port}/TCP`) fail(`${name}: ingress is not exactly its own port`);
+    const from = ingress[0]?.from ?? [];
+    if (name === 'gateway') {
+      const nginx = from[0]?.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'] === 'ingress-nginx';
+      if (!nginx || from.length !== 1) fail('gateway: ingress not from the ingress controller');
+    } else if (from.length !== 1 || peerComponent(from[0]) !== 'gateway' || from[0].namespaceSelector) {
+      fail(`${name}: ingress not from the gateway only (${JSON.stringify(from)})`);
+    }
+    const egress = policy.spec.egress ?? [];
+    const dns = egress.find((r) => portsOf(r) === DNS);
+    if (!dns?.to?.some((p) => p.podSelector?.matchLabels?.['k8s-app'] === 'kube-dns')) fail(`${name}: no DNS egress to kube-dns`);
+    if (!egress.some((r) => portsOf(r) === INFRA)) fail(`${name}: no egress to NATS/PostgreSQL/Redis`);
+    if (local && !egress.some((r) => r.to?.some((p) => peerComponent(p) === 'dev-postgres'))) fail(`${name}: no egress to the development servers`);
+    for (const rule of egress) {
+      // A rule without `to` reaches any address: only DNS and the infrastructure ports may.
+      if (!rule.to && ![DNS, INFRA].includes(portsOf(rule))) fail(`${name}: egress to anywhere on ${portsOf(rule)}`);
+      for (const peer of rule.to ?? []) {
+        if (!peer.ipBlock) continue;
+        const except = peer.ipBlock.except ?? [];
+        for (const range of mustExcept[peer.ipBlock.cidr] ?? []) if (!except.includes(range)) fail(`${name}: internet egress does not except ${range}`);
+        if (peer.ipBlock.cidr === '0.0.0.0/0' && !except.some((c) => inside('169.254.169.254', c))) fail(`${name}: internet egress reaches 169.254.169.254`);
+      }
+    }
+    const internet = egress.filter((r) => r.to?.some((p) => p.ipBlock));
+    const expected = internetPorts[name];
+    if (expected) {
+      const cidrs = internet[0]?.to.map((p) => p.ipBlock?.cidr).join(' ');
+      if (internet.length !== 1 || portsOf(internet[0]) !== expected) fail(`${name}: internet egress is not ${expected}`);
+      else if (cidrs !== '0.0.0.0/0 ::/0') fail(`${name}: internet egress peers are ${cidrs}`);
+    } else if (internet.length) fail(`${name}: reaches the internet`);
+    const toServices = egress.filter((r) => r.to?.some((p) => services.includes(peerComponent(p))));
+    if (name === 'gateway' ? toServices.length !== services.length - 1 : toServices.length) fail(`${name}: wrong egress to the other services`);
+  }
+  if (!off && accounts.size !== deployments.length) fail(`${accounts.size} ServiceAccounts for ${deployments.length} services`);
+  if (off) {
+    for (const kind of ['NetworkPolicy', 'ServiceAccount', 'Secret', 'StatefulSet']) if (of(kind).length) fail(`${kind} rendered with its toggle off`);
+  }
+
+  // skaffold's local profile: NATS (JetStream), PostgreSQL, Redis and the Secret, wired together.
+  const servers = new Map(of('StatefulSet').map((s) => [component(s), s]));
+  if (!local) {
+    if (servers.size) fail('development servers rendered outside the local profile');
+    return;
+  }
+  const images = { 'dev-nats': /^nats:2\.9-alpine$/, 'dev-postgres': /^postgres:16-alpine$/, 'dev-redis': /^redis:7-alpine$/ };
+  for (const [name, image] of Object.entries(images)) {
+    const server = servers.get(name);
+    const service = of('Service').find((s) => s.spec.selector?.['app.kubernetes.io/component'] === name);
+    if (!server || !service) fail(`${name}: no StatefulSet + Service`);
+    else if (!image.test(server.spec.template.spec.containers[0].image)) fail(`${name}: image ${server.spec.template.spec.containers[0].image}`);
+    if (server && server.spec.template.spec.automountServiceAccountToken !== false) fail(`${name}: pod mounts a service account token`);
+    const ingress = policies.get(name)?.spec.ingress?.[0]?.from ?? [];
+    if (!services.every((s) => ingress.some((p) => peerComponent(p) === s))) fail(`${name}: no NetworkPolicy letting the services in`);
+  }
+  if (!servers.get('dev-nats')?.spec.template.spec.containers[0].args?.includes('--jetstream')) fail('NATS runs without JetStream');
+  const config = of('ConfigMap')[0]?.data ?? {};
+  if (config.NATS_URL !== 'nats://seqgen-nats:4222' || config.REDIS_URL !== 'redis://seqgen-redis:6379') fail(`settings not pointed at the development servers: ${config.NATS_URL} ${config.REDIS_URL}`);
+  const secrets = of('Secret');
+  const secret = secrets.find((s) => s.metadata.name === 'seqgen-secrets');
+  const value = (key) => (secret?.data?.[key] ? Buffer.from(secret.data[key], 'base64').toString() : '');
+  if (secrets.length !== 1 || !secret) fail('the seqgen-secrets Secret is not rendered');
+  if (value('SESSION_SECRET').length < 32) fail('SESSION_SECRET is missing or short');
+  if (!value('POSTGRES_PASSWORD') || !value('DATABASE_URL').startsWith(`postgres://seqgen:${value('POSTGRES_PASSWORD')}@seqgen-postgres:5432/`)) fail('DATABASE_URL does not point at the development PostgreSQL');
 }
 if (problems.length) {
   console.error(problems.join('\n'));
@@ -158,11 +311,11 @@ if (problems.length) {
 }
 EOF
 )
-parse_with_node() { (cd "$root" && node --input-type=module -e "$check_js" "$work" defaults ingress overrides skaffold); }
+parse_with_node() { (cd "$root" && node --input-type=module -e "$check_js" "$work" "${sets[@]}"); }
 parse_with_python() {
   python3 - "$work" <<'EOF'
 import sys, yaml
-for s in ("defaults", "ingress", "overrides", "skaffold"):
+for s in ("defaults", "ingress", "overrides", "skaffold", "local", "off"):
     docs = [d for d in yaml.safe_load_all(open(f"{sys.argv[1]}/{s}.rendered.yaml")) if d]
     print(f"{s}: {len(docs)} objects parse")
 EOF

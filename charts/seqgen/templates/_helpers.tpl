@@ -149,8 +149,11 @@ spec:
         {{- toYaml . | nindent 8 }}
         {{- end }}
     spec:
-      # The services never call the Kubernetes API.
+      # The services never call the Kubernetes API: no token in the pod (also off on the account).
       automountServiceAccountToken: false
+      {{- if $root.Values.serviceAccounts.create }}
+      serviceAccountName: {{ $fullname }}
+      {{- end }}
       enableServiceLinks: false
       {{- with $root.Values.imagePullSecrets }}
       imagePullSecrets:
@@ -328,4 +331,22 @@ spec:
     matchLabels:
       {{- include "seqgen.selectorLabels" . | nindent 6 }}
 {{- end }}
+{{- end }}
+
+{{/*
+Whether services.<name> is rendered (an entry without `enabled` is). Takes the service's values.
+*/}}
+{{- define "seqgen.enabled" -}}
+{{- $svc := . | default dict }}
+{{- if ternary $svc.enabled true (hasKey $svc "enabled") }}true{{ end }}
+{{- end }}
+
+{{/*
+Names and selector labels of the development servers (dev.infrastructure): "<fullname>-<server>".
+Takes a dict: root, name (nats, postgres or redis).
+*/}}
+{{- define "seqgen.devSelectorLabels" -}}
+app.kubernetes.io/name: {{ include "seqgen.name" .root }}
+app.kubernetes.io/instance: {{ .root.Release.Name }}
+app.kubernetes.io/component: dev-{{ .name }}
 {{- end }}

@@ -7,6 +7,7 @@ export * from './db.ts';
 export * from './errors.ts';
 export * from './event-tables.ts';
 export * from './infrastructure.ts';
+export * from './leader.ts';
 export * from './lifecycle.ts';
 export * from './logger.ts';
 export * from './outbox.ts';
