@@ -3,8 +3,11 @@
  * on the embedded defaults unless settings say otherwise (DESIGN.md §2). The gateway still
  * proxies over HTTP, so the code paths are the ones that run in production. Services take
  * ephemeral ports, so a second checkout or a test run never collides with a running one.
+ *
+ * At a terminal it prints one summary and then one line per request (issue 11, item 6); piped
+ * or in production, JSON lines only, so nothing that reads them has to skip a banner.
  */
-import { createLogger, Lifecycle } from '@seqgen/kit';
+import { createLogger, Lifecycle, prettyLogStream, wantsPrettyLogs } from '@seqgen/kit';
 import { start as startAuth } from '../services/auth/src/main.ts';
 import { start as startBilling } from '../services/billing/src/main.ts';
 import { start as startGateway } from '../services/gateway/src/main.ts';
@@ -12,6 +15,7 @@ import { start as startGeneration } from '../services/generation/src/main.ts';
 import { start as startLibrary } from '../services/library/src/main.ts';
 import { start as startQuota } from '../services/quota/src/main.ts';
 import { start as startWaitlist } from '../services/waitlist/src/main.ts';
+import { describeSetup, formatSummary } from './start-summary.ts';
 
 type Starter = (env: Record<string, string | undefined>, lifecycle: Lifecycle) => Promise<{ url: string }>;
 
@@ -29,6 +33,9 @@ const logger = createLogger({ service: 'seqgen', level: process.env.LOG_LEVEL ??
 const lifecycle = new Lifecycle(logger);
 lifecycle.exitOnSignals();
 
+const pretty = wantsPrettyLogs() ? prettyLogStream() : undefined;
+// Every service's start-up lines are replaced by the summary below (warnings still show).
+pretty?.hold();
 const started = performance.now();
 try {
   // PORT and HOST belong to the gateway.
@@ -43,9 +50,21 @@ try {
     lifecycle,
   );
   const shown = url.replace('127.0.0.1', 'localhost');
-  logger.info({ ms: Math.round(performance.now() - started), upstreams }, 'all services started');
-  process.stdout.write(`\n  seqgen is running at ${shown}\n\n`);
+  const ms = Math.round(performance.now() - started);
+  if (pretty) {
+    pretty.release(false);
+    process.stdout.write(formatSummary(shown, process.env, ms));
+  } else {
+    logger.info(
+      { url: shown, ms, setup: Object.fromEntries(describeSetup(process.env)), upstreams },
+      'all services started',
+    );
+    // On stderr, so stdout stays JSON lines for whatever reads them, and printed whatever
+    // LOG_LEVEL is: scripts waiting for the app (web/e2e/support.ts) look for this line.
+    process.stderr.write(`seqgen is running at ${shown}\n`);
+  }
 } catch (error) {
+  pretty?.release(true);
   logger.fatal({ err: error }, 'start-up failed');
   await lifecycle.close();
   process.exit(1);

@@ -28,9 +28,11 @@ export default defineConfig({
   server: {
     port: 5173,
     // In development the SPA talks to the gateway (npm run dev at the root) exactly as it does
-    // in production: same-origin /api paths, cookies included.
+    // in production: same-origin /api paths, cookies included. changeOrigin stays false: the
+    // gateway then sees the dev server's host, which matches the browser's Origin, so its CSRF
+    // guard accepts writes (scripts/dev.ts). SEQGEN_API_URL is set by scripts/dev.ts.
     proxy: {
-      '/api': { target: 'http://localhost:8080', changeOrigin: false },
+      '/api': { target: process.env.SEQGEN_API_URL ?? 'http://localhost:8080', changeOrigin: false },
     },
   },
   preview: { port: 4173 },

@@ -7,6 +7,7 @@ import {
   loadConfig,
   Outbox,
   openInfrastructure,
+  runAsLeader,
 } from '@seqgen/kit';
 import { type BillingAppDeps, billingDeps, createApp } from './app.ts';
 import { billingConfigShape, stripeSettings } from './config.ts';
@@ -52,16 +53,22 @@ export async function start(env: Record<string, string | undefined> = process.en
     },
   };
 
+  // Renewals, dunning and expiries: one replica advances the clock (leader election on the
+  // database, kit/leader.ts; issue 11, item 5), not every replica at once.
   const clockDeps = billingDeps(deps);
-  const clock = setInterval(() => {
-    advanceBillingClock(clockDeps).catch((error: unknown) => logger.warn({ err: error }, 'billing clock failed'));
-  }, CLOCK_INTERVAL_MS);
-  clock.unref();
-  infra.lifecycle.add('billing clock', async () => clearInterval(clock));
+  const clock = runAsLeader({
+    name: 'billing:clock',
+    intervalMs: CLOCK_INTERVAL_MS,
+    databaseUrl: config.DATABASE_URL,
+    logger,
+    run: () => advanceBillingClock(clockDeps).then(() => {}),
+  });
+  infra.lifecycle.add('billing clock', () => clock.stop());
 
   const app = createApp(deps);
-  const url = await listen(app, { host: config.HOST, port: config.PORT }, infra.lifecycle);
-  logger.info({ url, provider: deps.provider.kind }, 'billing listening');
+  const url = await listen(app, { host: config.HOST, port: config.PORT }, infra.lifecycle, {
+    provider: deps.provider.kind,
+  });
   return { app, url, lifecycle: infra.lifecycle };
 }
 

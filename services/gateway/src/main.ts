@@ -16,7 +16,6 @@ export async function start(env: Record<string, string | undefined> = process.en
   shutdown.add('store', () => store.close());
   const app = createGateway({ config, logger, store });
   const url = await listen(app, { host: config.HOST, port: config.PORT }, shutdown);
-  logger.info({ url }, 'gateway listening');
   return { app, url, lifecycle: shutdown };
 }
 

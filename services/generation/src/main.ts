@@ -109,8 +109,10 @@ export async function start(env: Record<string, string | undefined> = process.en
     analyser,
     readiness: infra.readiness,
   });
-  const url = await listen(app, { host: config.HOST, port: config.PORT }, infra.lifecycle);
-  logger.info({ url, analyser: analyser.analyserId, writer: sequences.writerId }, 'generation listening');
+  const url = await listen(app, { host: config.HOST, port: config.PORT }, infra.lifecycle, {
+    analyser: analyser.analyserId,
+    writer: sequences.writerId,
+  });
   return { app, url, lifecycle: infra.lifecycle };
 }
 

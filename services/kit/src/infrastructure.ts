@@ -81,11 +81,29 @@ export async function openInfrastructure(options: {
   };
 }
 
-/** Listens and registers the HTTP server to close first on shutdown. Returns the base URL. */
-export async function listen(app: Service, address: { host: string; port: number }, lifecycle: Lifecycle) {
-  await app.listen({ host: address.host, port: address.port });
+/**
+ * Listens, logs one "listening" line (with `details`: which mailer, provider or model the service
+ * runs with) and registers the HTTP server to close first on shutdown. Returns the base URL.
+ */
+export async function listen(
+  app: Service,
+  address: { host: string; port: number },
+  lifecycle: Lifecycle,
+  details: Record<string, unknown> = {},
+) {
+  // Fastify logs "Server listening at …" itself, once per interface on 0.0.0.0: muted here so
+  // each service prints a single line (issue 11 found a duplicate pair per service).
+  const log = app.log;
+  app.log = log.child({}, { level: 'silent' });
+  try {
+    await app.listen({ host: address.host, port: address.port });
+  } finally {
+    app.log = log;
+  }
   lifecycle.add('http', () => app.close());
   const bound = app.server.address();
   const port = typeof bound === 'object' && bound ? bound.port : address.port;
-  return `http://${address.host.includes(':') ? `[${address.host}]` : address.host}:${port}`;
+  const url = `http://${address.host.includes(':') ? `[${address.host}]` : address.host}:${port}`;
+  log.info({ url, ...details }, 'listening');
+  return url;
 }

@@ -1,5 +1,7 @@
 import { type Logger, pino } from 'pino';
+import { prettyLogStream, wantsPrettyLogs } from './pretty-logs.ts';
 
+export { PrettyLogStream, prettyLogStream, wantsPrettyLogs } from './pretty-logs.ts';
 export type { Logger };
 
 /**
@@ -37,7 +39,10 @@ export const REDACTED_PATHS = [
 export interface LoggerOptions {
   service: string;
   level?: string;
-  /** For tests: where lines go. Defaults to stdout. */
+  /**
+   * For tests: where lines go. Defaults to stdout: JSON lines, or readable lines at a developer's
+   * terminal (wantsPrettyLogs), rendered from the same redacted JSON.
+   */
   destination?: pino.DestinationStream;
 }
 
@@ -51,7 +56,7 @@ export function createLogger({ service, level = 'info', destination }: LoggerOpt
       base: { service },
       timestamp: pino.stdTimeFunctions.isoTime,
     },
-    destination,
+    destination ?? (wantsPrettyLogs() ? prettyLogStream() : undefined),
   );
 }
 

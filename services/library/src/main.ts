@@ -25,8 +25,9 @@ export async function start(env: Record<string, string | undefined> = process.en
       feedbackPerUser: { ...DEFAULT_LIBRARY_LIMITS.feedbackPerUser, limit: config.FEEDBACK_PER_HOUR },
     },
   });
-  const url = await listen(app, { host: config.HOST, port: config.PORT }, infra.lifecycle);
-  logger.info({ url, savedPerUser: config.SAVED_SEQUENCES_PER_USER }, 'library listening');
+  const url = await listen(app, { host: config.HOST, port: config.PORT }, infra.lifecycle, {
+    savedPerUser: config.SAVED_SEQUENCES_PER_USER,
+  });
   return { app, url, lifecycle: infra.lifecycle };
 }
 

@@ -1,5 +1,13 @@
 import { fileURLToPath } from 'node:url';
-import { busSessionVerifier, createLogger, type Lifecycle, listen, loadConfig, openInfrastructure } from '@seqgen/kit';
+import {
+  busSessionVerifier,
+  createLogger,
+  type Lifecycle,
+  listen,
+  loadConfig,
+  openInfrastructure,
+  runAsLeader,
+} from '@seqgen/kit';
 import { createApp } from './app.ts';
 import { quotaConfigShape } from './config.ts';
 import { purgeReservations, type QuotaDeps } from './domain/quota.ts';
@@ -26,22 +34,25 @@ export async function start(env: Record<string, string | undefined> = process.en
   const responder = await answerQuotaReserve(infra.bus, deps);
   infra.lifecycle.add('quota.reserve responder', () => responder.stop());
 
-  // Housekeeping only: expired reservations already stopped counting when they expired.
-  const purge = setInterval(() => {
-    purgeReservations(deps, 24 * HOUR).catch((error: unknown) =>
-      logger.warn({ err: error }, 'purging settled reservations failed'),
-    );
-  }, HOUR);
-  purge.unref();
-  infra.lifecycle.add('purge', async () => clearInterval(purge));
+  // Housekeeping only: expired reservations already stopped counting when they expired. One
+  // replica does it (leader election on the database, kit/leader.ts; issue 11, item 5).
+  const purge = runAsLeader({
+    name: 'quota:purge',
+    intervalMs: HOUR,
+    databaseUrl: config.DATABASE_URL,
+    logger,
+    run: () => purgeReservations(deps, 24 * HOUR).then(() => {}),
+  });
+  infra.lifecycle.add('purge', () => purge.stop());
 
   const app = createApp({
     ...deps,
     sessions: busSessionVerifier(config, infra.bus, logger),
     readiness: infra.readiness,
   });
-  const url = await listen(app, { host: config.HOST, port: config.PORT }, infra.lifecycle);
-  logger.info({ url, reservationTtlSeconds: config.RESERVATION_TTL_SECONDS }, 'quota listening');
+  const url = await listen(app, { host: config.HOST, port: config.PORT }, infra.lifecycle, {
+    reservationTtlSeconds: config.RESERVATION_TTL_SECONDS,
+  });
   return { app, url, lifecycle: infra.lifecycle };
 }
 

@@ -37,7 +37,6 @@ export async function start(env: Record<string, string | undefined> = process.en
     trustedProxies: config.TRUSTED_PROXIES.split(',').map((entry) => entry.trim()),
   });
   const url = await listen(app, { host: config.HOST, port: config.PORT }, infra.lifecycle);
-  logger.info({ url }, 'waitlist listening');
   return { app, url, lifecycle: infra.lifecycle };
 }
 
