@@ -31,7 +31,11 @@ export const eventCatalogue = {
   }),
   'billing.canceled': z.object({ userId: z.string() }),
   'waitlist.joined': z.object({ entryId: z.string(), email: z.string() }),
-  'contact.received': z.object({ messageId: z.string(), email: z.string() }),
+  /**
+   * message (the text, so auth can mail it to the support inbox without reading waitlist's
+   * table) is optional: events written before it was added still validate.
+   */
+  'contact.received': z.object({ messageId: z.string(), email: z.string(), message: z.string().optional() }),
 } as const;
 
 export type EventType = keyof typeof eventCatalogue;

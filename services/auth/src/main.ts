@@ -16,6 +16,7 @@ import { outbox as outboxTable, processedEvents } from './data/schema.ts';
 import { GoogleSignIn } from './domain/google.ts';
 import { answerSessionStatus } from './events/session-status.ts';
 import { createMailer, MailQueue } from './mail/mailer.ts';
+import { startNotificationConsumers } from './notifications/consumers.ts';
 
 const migrationsFolder = fileURLToPath(new URL('./data/migrations', import.meta.url));
 const HOUR = 60 * 60 * 1000;
@@ -54,6 +55,21 @@ export async function start(env: Record<string, string | undefined> = process.en
   if (mailer.kind === 'log' && config.NODE_ENV === 'production') {
     logger.warn('SMTP_URL is not set: password reset mails (with their links) are written to this log');
   }
+  if (!config.SUPPORT_EMAIL && config.NODE_ENV === 'production') {
+    logger.warn('SUPPORT_EMAIL is not set: contact messages are written to this log, not e-mailed');
+  }
+
+  // Welcome, plan and contact e-mails; stopped before the mailer closes (closers run in reverse).
+  const notifications = await startNotificationConsumers(infra.bus, {
+    db,
+    mailer,
+    logger,
+    supportEmail: config.SUPPORT_EMAIL,
+    publicUrl: config.PUBLIC_URL,
+  });
+  infra.lifecycle.add('notification consumers', async () => {
+    await Promise.all(notifications.map((handle) => handle.stop()));
+  });
 
   // Ended and expired sessions and used-up links, a day after they stopped mattering.
   const purge = setInterval(() => {
@@ -78,11 +94,11 @@ export async function start(env: Record<string, string | undefined> = process.en
     sessionTtlSeconds: config.SESSION_TTL_DAYS * 24 * 60 * 60,
     trustedProxies: config.TRUSTED_PROXIES.split(',').map((entry) => entry.trim()),
   });
-  const url = await listen(app, { host: config.HOST, port: config.PORT }, infra.lifecycle);
-  logger.info(
-    { url, mail: mailer.kind, google: google ? 'configured' : 'not configured', bcryptCost: config.BCRYPT_COST },
-    'auth listening',
-  );
+  const url = await listen(app, { host: config.HOST, port: config.PORT }, infra.lifecycle, {
+    mail: mailer.kind,
+    google: google ? 'configured' : 'not configured',
+    bcryptCost: config.BCRYPT_COST,
+  });
   return { app, url, lifecycle: infra.lifecycle };
 }
 

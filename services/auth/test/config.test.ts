@@ -23,6 +23,7 @@ describe('auth settings', () => {
       TRUSTED_PROXIES: 'loopback,uniquelocal',
     });
     expect(config.SMTP_URL).toBeUndefined();
+    expect(config.SUPPORT_EMAIL).toBeUndefined();
     expect(googleSettings(config)).toBeNull();
   });
 
@@ -31,11 +32,13 @@ describe('auth settings', () => {
       parseConfig(authConfigShape, {
         BCRYPT_COST: '10',
         SMTP_URL: 'http://mail.example.com',
+        SUPPORT_EMAIL: 'support',
         GOOGLE_ISSUER_URL: 'http://accounts.example.com',
       }),
     );
     expect(message).toMatch(/BCRYPT_COST: must be at least 12/);
     expect(message).toMatch(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/);
+    expect(message).toMatch(/SUPPORT_EMAIL: must be an e-mail address/);
     expect(message).toMatch(/GOOGLE_ISSUER_URL: must be https:\/\//);
     // Loopback http is allowed: the test provider.
     expect(parseConfig(authConfigShape, { GOOGLE_ISSUER_URL: 'http://127.0.0.1:4000' }).GOOGLE_ISSUER_URL).toBe(

@@ -7,6 +7,8 @@ export interface ReceivedMail {
   to: string[];
   subject: string;
   text: string;
+  replyTo: string;
+  messageId: string;
 }
 
 /**
@@ -15,10 +17,19 @@ export interface ReceivedMail {
  */
 export async function startSmtpServer() {
   const received: ReceivedMail[] = [];
+  let rejections = 0;
+  let rejected = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    // A mail server that is busy answers 451 ("try again later"): the sender must retry.
+    onRcptTo(_address, _session, callback) {
+      if (rejections === 0) return callback();
+      rejections -= 1;
+      rejected += 1;
+      callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -33,6 +44,14 @@ export async function startSmtpServer() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    /** How many recipients were refused so far (rejectNext). */
+    get rejected() {
+      return rejected;
+    },
+    /** The next `count` recipients are refused with a temporary error. */
+    rejectNext(count: number) {
+      rejections = count;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -59,6 +78,8 @@ function parseMail(raw: string, session: { envelope: { mailFrom: unknown; rcptTo
     to: session.envelope.rcptTo.map((r) => r.address),
     subject: header('Subject'),
     text: body.replace(/\r\n/g, '\n'),
+    replyTo: header('Reply-To'),
+    messageId: header('Message-ID'),
   };
 }
 

@@ -5,6 +5,13 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** Where a reply goes (a contact message: its sender), when not to MAIL_FROM. */
+  replyTo?: string;
+  /**
+   * A stable name for this mail (e.g. the event it announces): it becomes the Message-ID, so the
+   * rare second copy of an at-least-once send is recognisable as the same message.
+   */
+  dedupeKey?: string;
 }
 
 export interface Mailer {
@@ -32,15 +39,9 @@ export function createMailer({
   from: string;
   logger: Logger;
 }): Mailer {
-  if (!smtpUrl) {
-    return {
-      kind: 'log',
-      send: async (mail) => {
-        logger.info({ devMail: { to: mail.to, subject: mail.subject, text: mail.text } }, DEV_MAIL_LOG_MESSAGE);
-      },
-      close: async () => {},
-    };
-  }
+  if (!smtpUrl) return createLogMailer(logger);
+  // Message-IDs are <key@domain of MAIL_FROM>, as RFC 5322 §3.6.4 suggests (a domain the sender owns).
+  const domain = /@([^\s>@]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
   const transport = createTransport(
     { url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 },
     { from },
@@ -48,11 +49,28 @@ export function createMailer({
   return {
     kind: 'smtp',
     send: async (mail) => {
-      await transport.sendMail({ to: mail.to, subject: mail.subject, text: mail.text });
+      await transport.sendMail({
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+        ...(mail.dedupeKey ? { messageId: `<${mail.dedupeKey}@${domain}>` } : {}),
+      });
     },
     close: async () => {
       transport.close();
     },
+  };
+}
+
+/** Writes each mail to the log under `devMail`, with `message` saying why it was not sent. */
+export function createLogMailer(logger: Logger, message = DEV_MAIL_LOG_MESSAGE): Mailer {
+  return {
+    kind: 'log',
+    send: async ({ to, subject, text, replyTo }) => {
+      logger.info({ devMail: { to, subject, text, ...(replyTo ? { replyTo } : {}) } }, message);
+    },
+    close: async () => {},
   };
 }
 

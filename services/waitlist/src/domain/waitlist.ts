@@ -104,7 +104,11 @@ export async function receiveContactMessage(
       const earlier = await findRecentContactMessage(tx, fingerprint, since);
       if (earlier) return { row: earlier, duplicate: true };
       const stored = await insertContactMessage(tx, input.email, input.message, fingerprint);
-      await outbox.enqueue(tx, 'contact.received', { messageId: stored.id, email: stored.email });
+      await outbox.enqueue(tx, 'contact.received', {
+        messageId: stored.id,
+        email: stored.email,
+        message: stored.message,
+      });
       return { row: stored, duplicate: false };
     },
   );
