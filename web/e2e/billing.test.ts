@@ -116,7 +116,8 @@ describe('billing in Chromium against npm start (sandbox checkout, success, mana
     expect(pathOf(page)).toBe('/subscribe');
 
     await payWith(page, '4242 4242 4242 4242');
-    await expect.poll(() => pathOf(page), { timeout: 10_000 }).toBe('/subscription-success');
+    // The sandbox payment, billing.activated and the page's own status check: sized for a loaded CI machine.
+    await expect.poll(() => pathOf(page), { timeout: 30_000 }).toBe('/subscription-success');
     await expectToast(page, 'Payment Successful');
     await expectToast(page, 'Welcome to Sales Leader!');
     expect(await textOf(page, 'success-plan')).toBe('Sales Leader');
@@ -189,7 +190,8 @@ describe('billing in Chromium against npm start (sandbox checkout, success, mana
     await expect.poll(() => textOf(page, 'subscribe-submit'), { timeout: 10_000 }).toBe('Subscribe for $500/year');
     await shot(page, 'subscribe-checkout-1280-dark');
     await payWith(page, '4242 4242 4242 4242');
-    await expect.poll(() => pathOf(page), { timeout: 10_000 }).toBe('/subscription-success');
+    // The sandbox payment, billing.activated and the page's own status check: sized for a loaded CI machine.
+    await expect.poll(() => pathOf(page), { timeout: 30_000 }).toBe('/subscription-success');
     await expectToast(page, 'Welcome to Sales Org!');
     expect(await textOf(page, 'subscription-success')).toContain('$41.67/month');
     await shot(page, 'subscription-success-1280-dark');
