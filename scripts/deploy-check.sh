@@ -103,11 +103,18 @@ services:
   waitlist: { image: { repository: localhost:5000/seqgen-waitlist, tag: dirty-1 } }
 EOF
 
-# Everything issue 11 (item 5) added, switched off.
+# Everything issue 11 (items 2 and 5) added, switched off.
 cat >"$work/off.yaml" <<'EOF'
 networkPolicy: { enabled: false }
 serviceAccounts: { create: false }
 dev: { infrastructure: { enabled: false }, secret: { create: false } }
+metrics: { enabled: false }
+EOF
+# Issue 11, item 2: the Prometheus Operator's ServiceMonitor, the Grafana dashboard and the
+# NetworkPolicy rule letting Prometheus reach the metrics port, switched on.
+cat >"$work/monitoring.yaml" <<'EOF'
+metrics: { serviceMonitor: { enabled: true, labels: { release: kube-prometheus-stack } }, dashboard: { enabled: true } }
+networkPolicy: { prometheus: { enabled: true } }
 EOF
 # skaffold's `local` profile: its setValues, read from skaffold.yaml and passed as skaffold does (--set).
 local_set_args() {
@@ -129,7 +136,8 @@ step "helm lint --strict" "$helm" lint --strict "$chart"
 step "helm lint --strict (ingress)" "$helm" lint --strict "$chart" -f "$work/ingress.yaml"
 step "helm lint --strict (local profile)" "$helm" lint --strict "$chart" "${local_args[@]}"
 step "helm lint --strict (off)" "$helm" lint --strict "$chart" -f "$work/off.yaml"
-sets=(defaults ingress overrides skaffold local off)
+step "helm lint --strict (monitoring)" "$helm" lint --strict "$chart" -f "$work/monitoring.yaml"
+sets=(defaults ingress overrides skaffold local off monitoring)
 for set in "${sets[@]}"; do
   args=()
   case $set in
@@ -149,6 +157,7 @@ step "helm template rejects a service without a port" expect_failure --set servi
 step "helm template rejects a bad service name" expect_failure --set services.Bad_Name.port=1
 step "helm template rejects a private range that is not a CIDR" expect_failure --set 'networkPolicy.privateRanges.ipv4[0]=10.0.0.0'
 step "helm template rejects an empty NetworkPolicy peer" expect_failure --set-json 'networkPolicy.ingressFrom=[{}]'
+step "helm template rejects a metrics port of 0" expect_failure --set metrics.port=0
 
 # Parse every rendered document and check what the chart promises.
 check_js=$(
@@ -158,6 +167,7 @@ const { readFileSync } = await import('node:fs');
 const { createRequire } = await import('node:module');
 const YAML = createRequire(`${process.cwd()}/`)('yaml');
 const problems = [];
+const METRICS_PORT = 9464; // values.yaml metrics.port
 for (const set of sets) {
   const docs = YAML.parseAllDocuments(readFileSync(`${dir}/${set}.rendered.yaml`, 'utf8'));
   const objects = [];
@@ -184,7 +194,59 @@ for (const set of sets) {
     for (const e of c.env ?? []) if ('value' in e && /SECRET|PASSWORD|API_KEY|DATABASE_URL/.test(e.name)) problems.push(`${where}: ${e.name} given as a plain value`);
   }
   checkIsolation(set, objects);
+  checkMetrics(set, objects);
   console.log(`${set.padEnd(9)} ${objects.length} objects: ${Object.entries(kinds).map(([k, n]) => `${n} ${k}`).join(', ')}`);
+}
+
+// Issue 11, item 2: every service serves /metrics on a port of its own, named "metrics", on the
+// container and the Service, announced by annotations; the ServiceMonitor and the dashboard
+// ConfigMap only when switched on; nothing of it with metrics.enabled=false.
+function checkMetrics(set, objects) {
+  const fail = (message) => problems.push(`${set}: ${message}`);
+  const on = set !== 'off';
+  const monitoring = set === 'monitoring';
+  const component = (o) => o.metadata.labels?.['app.kubernetes.io/component'];
+  for (const d of objects.filter((o) => o.kind === 'Deployment')) {
+    const name = component(d);
+    const c = d.spec.template.spec.containers[0];
+    const port = c.ports.find((p) => p.name === 'metrics');
+    const env = c.env?.find((e) => e.name === 'METRICS_PORT');
+    const annotations = d.spec.template.metadata.annotations ?? {};
+    const service = objects.find((o) => o.kind === 'Service' && o.spec.selector?.['app.kubernetes.io/component'] === name);
+    const servicePort = service?.spec.ports.find((p) => p.name === 'metrics');
+    if (!on) {
+      if (port || env || servicePort || annotations['prometheus.io/scrape']) fail(`${name}: metrics rendered with metrics.enabled=false`);
+      continue;
+    }
+    if (port?.containerPort !== METRICS_PORT) fail(`${name}: no container port "metrics" ${METRICS_PORT}`);
+    if (env?.value !== String(METRICS_PORT)) fail(`${name}: METRICS_PORT is ${env?.value}`);
+    if (port && port.containerPort === c.ports[0].containerPort) fail(`${name}: metrics on the public port`);
+    if (servicePort?.port !== METRICS_PORT || servicePort.targetPort !== 'metrics') fail(`${name}: Service has no "metrics" port`);
+    if (annotations['prometheus.io/scrape'] !== 'true' || annotations['prometheus.io/port'] !== String(METRICS_PORT) || annotations['prometheus.io/path'] !== '/metrics') fail(`${name}: no prometheus.io annotations`);
+  }
+  const monitors = objects.filter((o) => o.kind === 'ServiceMonitor');
+  if (!monitoring && monitors.length) fail('ServiceMonitor rendered with metrics.serviceMonitor.enabled=false');
+  if (monitoring) {
+    const endpoint = monitors[0]?.spec.endpoints?.[0];
+    if (monitors.length !== 1 || endpoint?.port !== 'metrics' || endpoint.path !== '/metrics') fail('no ServiceMonitor scraping the "metrics" port');
+    else if (monitors[0].metadata.labels?.release !== 'kube-prometheus-stack') fail('ServiceMonitor misses its extra labels');
+    const selector = Object.entries(monitors[0]?.spec.selector?.matchLabels ?? {});
+    const selected = objects.filter((o) => o.kind === 'Service' && o.spec.ports.some((p) => p.name === 'metrics'));
+    if (!selected.length || !selected.every((s) => selector.every(([k, v]) => s.metadata.labels?.[k] === v))) fail('ServiceMonitor does not select the services');
+  }
+  const dashboards = objects.filter((o) => o.kind === 'ConfigMap' && o.metadata.labels?.grafana_dashboard);
+  if (!monitoring && dashboards.length) fail('dashboard rendered with metrics.dashboard.enabled=false');
+  if (monitoring) {
+    let panels = [];
+    try {
+      panels = JSON.parse(dashboards[0]?.data?.['seqgen.json'] ?? '{}').panels ?? [];
+    } catch (error) {
+      fail(`dashboard JSON does not parse: ${error.message}`);
+    }
+    const wanted = ['http_requests_total', 'http_request_duration_seconds_bucket', 'bus_consumed_total', 'outbox_pending', 'quota_reservations_pending'];
+    const exprs = panels.flatMap((p) => p.targets.map((t) => t.expr)).join(' ');
+    for (const metric of wanted) if (!exprs.includes(metric)) fail(`dashboard has no panel on ${metric}`);
+  }
 }
 
 // Issue 11, item 5: NetworkPolicies, ServiceAccounts, scheduled work, the local profile, toggles.
@@ -241,7 +303,10 @@ function checkIsolation(set, objects) {
     const port = pod.containers[0].ports[0].containerPort;
     if (String(policy.spec.policyTypes) !== 'Ingress,Egress') fail(`${name}: NetworkPolicy does not cover both directions`);
     const ingress = policy.spec.ingress ?? [];
-    if (ingress.length !== 1 || portsOf(ingress[0]) !== `${port}/TCP`) fail(`${name}: ingress is not exactly its own port`);
+    // With networkPolicy.prometheus.enabled (the monitoring set), a second rule: the metrics port.
+    const scraped = set === 'monitoring';
+    if (ingress.length !== (scraped ? 2 : 1) || portsOf(ingress[0]) !== `${port}/TCP`) fail(`${name}: ingress is not exactly its own port`);
+    if (scraped && portsOf(ingress[1]) !== `${METRICS_PORT}/TCP`) fail(`${name}: Prometheus not let in on the metrics port (${portsOf(ingress[1])})`);
     const from = ingress[0]?.from ?? [];
     if (name === 'gateway') {
       const nginx = from[0]?.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'] === 'ingress-nginx';
@@ -315,7 +380,7 @@ parse_with_node() { (cd "$root" && node --input-type=module -e "$check_js" "$wor
 parse_with_python() {
   python3 - "$work" <<'EOF'
 import sys, yaml
-for s in ("defaults", "ingress", "overrides", "skaffold", "local", "off"):
+for s in ("defaults", "ingress", "overrides", "skaffold", "local", "off", "monitoring"):
     docs = [d for d in yaml.safe_load_all(open(f"{sys.argv[1]}/{s}.rendered.yaml")) if d]
     print(f"{s}: {len(docs)} objects parse")
 EOF

@@ -42,11 +42,12 @@ try {
   const { PORT, HOST, ...shared } = process.env;
   const upstreams: Record<string, string> = {};
   for (const [setting, start] of services) {
-    const { url } = await start({ ...shared, HOST: '127.0.0.1', PORT: '0' }, lifecycle);
+    // Six services in one process: each its own ephemeral loopback metrics port (logged).
+    const { url } = await start({ ...shared, HOST: '127.0.0.1', PORT: '0', METRICS_PORT: '0' }, lifecycle);
     upstreams[setting] = url;
   }
   const { url } = await startGateway(
-    { ...shared, ...upstreams, HOST: HOST ?? '127.0.0.1', PORT: PORT ?? '8080' },
+    { ...shared, ...upstreams, HOST: HOST ?? '127.0.0.1', PORT: PORT ?? '8080', METRICS_PORT: '0' },
     lifecycle,
   );
   const shown = url.replace('127.0.0.1', 'localhost');

@@ -115,6 +115,7 @@ Deployment + Service (+ HorizontalPodAutoscaler, + PodDisruptionBudget) of one s
 {{- $secretName := $svc.existingSecret | default $root.Values.secrets.existingSecret }}
 {{- $image := $svc.image | default dict }}
 {{- $dataDir := $root.Values.config.DATA_DIR | default "/data" }}
+{{- $metrics := $root.Values.metrics }}
 ---
 apiVersion: apps/v1
 kind: Deployment
@@ -145,6 +146,12 @@ spec:
       annotations:
         # Roll the pods when the shared settings change.
         checksum/config: {{ include (print $root.Template.BasePath "/configmap.yaml") $root | sha256sum }}
+        {{- if $metrics.enabled }}
+        # Annotation-based scraping (issue 11, item 2); the Operator uses the ServiceMonitor.
+        prometheus.io/scrape: "true"
+        prometheus.io/port: {{ $metrics.port | quote }}
+        prometheus.io/path: /metrics
+        {{- end }}
         {{- with ($svc.podAnnotations | default $defaults.podAnnotations) }}
         {{- toYaml . | nindent 8 }}
         {{- end }}
@@ -170,12 +177,22 @@ spec:
             - name: http
               containerPort: {{ $port }}
               protocol: TCP
+            {{- if $metrics.enabled }}
+            - name: metrics
+              containerPort: {{ $metrics.port }}
+              protocol: TCP
+            {{- end }}
           envFrom:
             - configMapRef:
                 name: {{ include "seqgen.fullname" $root }}-config
           env:
             - name: PORT
               value: {{ $port | quote }}
+            {{- if $metrics.enabled }}
+            # GET /metrics on its own port, never the public one (issue 11, item 2).
+            - name: METRICS_PORT
+              value: {{ $metrics.port | quote }}
+            {{- end }}
             {{- if $svc.upstreams }}
             {{- range $otherName, $other := $root.Values.services }}
             {{- if ne $otherName $name }}
@@ -280,6 +297,12 @@ spec:
       port: {{ $port }}
       targetPort: http
       protocol: TCP
+    {{- if $metrics.enabled }}
+    - name: metrics
+      port: {{ $metrics.port }}
+      targetPort: metrics
+      protocol: TCP
+    {{- end }}
 {{- if $hpaEnabled }}
 ---
 apiVersion: autoscaling/v2

@@ -1,4 +1,4 @@
-import { createLogger, Lifecycle, listen, loadConfig, openStore } from '@seqgen/kit';
+import { createLogger, Lifecycle, listen, loadConfig, openStore, serveMetrics } from '@seqgen/kit';
 import { createGateway } from './app.ts';
 import { gatewayConfigShape } from './config.ts';
 
@@ -14,6 +14,16 @@ export async function start(env: Record<string, string | undefined> = process.en
     logger,
   });
   shutdown.add('store', () => store.close());
+  // Metrics on their own port, never on the public one (issue 11, item 2).
+  if (config.METRICS_PORT !== undefined) {
+    await serveMetrics({
+      service: 'gateway',
+      host: config.HOST,
+      port: config.METRICS_PORT,
+      lifecycle: shutdown,
+      logger,
+    });
+  }
   const app = createGateway({ config, logger, store });
   const url = await listen(app, { host: config.HOST, port: config.PORT }, shutdown);
   return { app, url, lifecycle: shutdown };

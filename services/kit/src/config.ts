@@ -39,6 +39,12 @@ export const baseConfigShape = {
     .string()
     .regex(/^[A-Za-z0-9_:-]{1,64}$/, 'must be 1-64 letters, digits, "_", ":" or "-"')
     .default('seqgen'),
+  /**
+   * Where GET /metrics (Prometheus) is served, on HOST, apart from the public port (issue 11,
+   * item 2). Unset: no metrics server, so services run one by one on a laptop do not fight over a
+   * port; the chart sets 9464; `npm start` gives each service an ephemeral loopback port (0).
+   */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
 } as const;
 
 export const port = (fallback: number) => z.coerce.number().int().min(0).max(65_535).default(fallback);

@@ -10,6 +10,7 @@ export * from './infrastructure.ts';
 export * from './leader.ts';
 export * from './lifecycle.ts';
 export * from './logger.ts';
+export * from './metrics.ts';
 export * from './outbox.ts';
 export * from './rate-limit.ts';
 export * from './safe-fetch/index.ts';

@@ -4,6 +4,7 @@ import { type KeyValueStore, openStore } from './cache.ts';
 import { type DatabaseHandle, openDatabase } from './db.ts';
 import { Lifecycle } from './lifecycle.ts';
 import type { Logger } from './logger.ts';
+import { serveMetrics } from './metrics.ts';
 import type { Service } from './service.ts';
 
 export interface InfrastructureConfig {
@@ -15,6 +16,9 @@ export interface InfrastructureConfig {
   NATS_STREAM?: string | undefined;
   NATS_SUBJECT_PREFIX?: string | undefined;
   REDIS_KEY_PREFIX?: string | undefined;
+  /** The metrics server (GET /metrics) listens on HOST:METRICS_PORT when METRICS_PORT is set. */
+  HOST?: string | undefined;
+  METRICS_PORT?: number | undefined;
 }
 
 export interface Infrastructure {
@@ -66,6 +70,9 @@ export async function openInfrastructure(options: {
     logger,
   });
   lifecycle.add('store', () => store.close());
+  if (config.METRICS_PORT !== undefined) {
+    await serveMetrics({ service, host: config.HOST ?? '127.0.0.1', port: config.METRICS_PORT, lifecycle, logger });
+  }
   logger.info({ database: database.kind, bus: bus.kind, store: store.kind }, `${service} infrastructure ready`);
   return {
     database,

@@ -4,6 +4,7 @@ import type { Bus } from './bus/types.ts';
 import type { Database, Executor } from './db.ts';
 import type { EventTables } from './event-tables.ts';
 import type { Logger } from './logger.ts';
+import { scrapeGauge } from './metrics.ts';
 
 export interface OutboxOptions {
   db: Database;
@@ -54,6 +55,16 @@ export class Outbox {
     }, this.#options.pollIntervalMs);
     this.#timer.unref();
     this.poke();
+    // outbox_pending (issue 11, item 2): a count read at scrape time; a growing value means the
+    // relay cannot publish (the bus is away). The service is the one the logger is named for.
+    const service = (this.#options.logger.bindings() as { service?: unknown }).service;
+    if (typeof service === 'string') {
+      scrapeGauge(service, {
+        name: 'outbox_pending',
+        help: 'Events written to the outbox and not yet published.',
+        read: () => this.pending(),
+      });
+    }
   }
 
   /** Asks the relay to run now; concurrent pokes coalesce into one more pass. */

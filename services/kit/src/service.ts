@@ -21,6 +21,7 @@ import {
   isDatabaseUnavailable,
 } from './errors.ts';
 import type { Logger } from './logger.ts';
+import { metricsFor } from './metrics.ts';
 
 export type Service = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
 
@@ -87,6 +88,20 @@ export function createService({
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+
+  // Issue 11, item 2: every answer counted and timed. The route is the pattern
+  // ("/api/library/:id"), never the path, so ids do not create a series each; anything no route
+  // matched (scanners, the gateway's SPA pages) shares one "unmatched" series.
+  const metrics = metricsFor(name);
+  app.addHook('onResponse', async (request, reply) => {
+    const labels = {
+      method: request.method,
+      route: request.is404 ? 'unmatched' : (request.routeOptions.url ?? 'unmatched'),
+      status: String(reply.statusCode),
+    };
+    metrics.httpRequests.inc(labels);
+    metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {

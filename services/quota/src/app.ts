@@ -1,4 +1,5 @@
-import { createService, type Logger, type Service } from '@seqgen/kit';
+import { createService, type Logger, type Service, scrapeGauge } from '@seqgen/kit';
+import { countPendingReservations } from './domain/quota.ts';
 import { type UsageRouteDeps, usageRoutes } from './routes/usage.ts';
 
 export interface QuotaAppDeps extends UsageRouteDeps {
@@ -14,5 +15,10 @@ export function createApp(deps: QuotaAppDeps): Service {
     reply.header('cache-control', 'no-store');
   });
   app.register(async (scope) => usageRoutes(scope as Service, deps));
+  scrapeGauge('quota', {
+    name: 'quota_reservations_pending',
+    help: 'Reservations holding a generation slot (pending, not yet expired).',
+    read: () => countPendingReservations(deps),
+  });
   return app;
 }

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { HttpError } from '@seqgen/kit';
+import { HttpError, serviceCounter } from '@seqgen/kit';
 import type { LoginRequest, RegisterRequest, User } from '@seqgen/proto';
 import {
   findUserByEmail,
@@ -12,6 +12,12 @@ import {
 import { type AuthDeps, toUser } from './deps.ts';
 import { accountAtAddress } from './limits.ts';
 import { type IssuedSession, startSession } from './sessions.ts';
+
+/** Issue 11, item 2: a sudden rise is credential stuffing or a broken login form. */
+const loginFailures = serviceCounter('auth', {
+  name: 'auth_login_failures_total',
+  help: 'Sign-ins refused for a wrong e-mail or password.',
+});
 
 /** One message for a wrong e-mail and a wrong password: the answer never says which. */
 export const INVALID_CREDENTIALS_MESSAGE = 'Incorrect email or password.';
@@ -85,6 +91,7 @@ export async function login(deps: AuthDeps, input: LoginRequest, clientIp: strin
     const ok = await deps.passwords.verify(input.password, found?.passwordHash);
     if (!ok || !found?.passwordHash) {
       attempt.fail();
+      loginFailures.inc();
       throw new HttpError(401, 'invalid_credentials', INVALID_CREDENTIALS_MESSAGE);
     }
     return { ...found, passwordHash: found.passwordHash };

@@ -1,5 +1,6 @@
 import { type Envelope, type EventType, InvalidEnvelopeError, parseEnvelope } from '@seqgen/proto';
 import type { Logger } from '../logger.ts';
+import { metricsFor } from '../metrics.ts';
 import type { DeliveryInfo } from './types.ts';
 
 export const DEFAULT_RETRY_DELAY_MS = 1000;
@@ -24,6 +25,8 @@ export interface DeliveryInput<T extends EventType> {
   handler: (envelope: Envelope<T>, delivery: DeliveryInfo) => Promise<void>;
   retryDelayMs: number;
   logger: Logger;
+  /** The consuming service, for bus_consumed_total / bus_redeliveries_total; none, none counted. */
+  service?: string | undefined;
 }
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
@@ -34,6 +37,22 @@ const decoder = new TextDecoder('utf-8', { fatal: true });
  * handler failure is presumed transient and retried after a delay. Never throws.
  */
 export async function handleDelivery<T extends EventType>(input: DeliveryInput<T>): Promise<Outcome> {
+  const outcome = await decide(input);
+  // Issue 11, item 2: counted here, once for both transports.
+  if (input.service) {
+    const metrics = metricsFor(input.service);
+    metrics.busConsumed.inc({ type: input.type, outcome: outcome.kind });
+    if (input.deliveryCount > 1) metrics.busRedeliveries.inc({ type: input.type });
+  }
+  return outcome;
+}
+
+/** Records a successful publish (bus_published_total). */
+export function countPublished(service: string | undefined, type: string): void {
+  if (service) metricsFor(service).busPublished.inc({ type });
+}
+
+async function decide<T extends EventType>(input: DeliveryInput<T>): Promise<Outcome> {
   const { type, deliveryCount, logger } = input;
   let envelope: Envelope<T>;
   try {

@@ -35,10 +35,18 @@ export interface ConnectBusOptions {
 export async function connectBus(options: ConnectBusOptions): Promise<Bus> {
   const { natsUrl, logger, streamName = DEFAULT_STREAM_NAME, subjectPrefix, rpcPrefix, name } = options;
   if (natsUrl) {
-    const bus = await connectNatsBus({ natsUrl, logger, streamName, subjectPrefix, rpcPrefix, connectionName: name });
+    const bus = await connectNatsBus({
+      natsUrl,
+      logger,
+      streamName,
+      subjectPrefix,
+      rpcPrefix,
+      connectionName: name,
+      service: name,
+    });
     logger.info({ transport: 'nats', stream: streamName }, 'bus: connected to NATS JetStream');
     return bus;
   }
   logger.info({ transport: 'memory' }, 'bus: using the in-process event bus');
-  return new MemoryBus({ logger, streamName, subjectPrefix, rpcPrefix });
+  return new MemoryBus({ logger, streamName, subjectPrefix, rpcPrefix, service: name });
 }

@@ -2,6 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Envelope, EventType, ReplyOf, RequestOf, RequestSubject } from '@seqgen/proto';
 import type { Logger } from '../logger.ts';
 import {
+  countPublished,
   DEFAULT_ACK_WAIT_MS,
   DEFAULT_RETRY_DELAY_MS,
   DEFAULT_STREAM_NAME,
@@ -264,6 +265,8 @@ export interface MemoryBusOptions {
   streamName?: string;
   subjectPrefix?: string;
   rpcPrefix?: string;
+  /** The service using this bus: labels its bus metrics. */
+  service?: string | undefined;
 }
 
 export class MemoryBus implements Bus {
@@ -273,10 +276,12 @@ export class MemoryBus implements Bus {
   private readonly subjectPrefix: string;
   private readonly rpcPrefix: string;
   private readonly handles = new Set<ConsumerHandle>();
+  private readonly service: string | undefined;
   private closed = false;
 
   constructor(options: MemoryBusOptions) {
     this.logger = options.logger;
+    this.service = options.service;
     this.stream = streamNamed(options.streamName ?? DEFAULT_STREAM_NAME);
     this.subjectPrefix = options.subjectPrefix ?? DEFAULT_SUBJECT_PREFIX;
     this.rpcPrefix = options.rpcPrefix ?? defaultRpcPrefix(options.subjectPrefix);
@@ -286,6 +291,7 @@ export class MemoryBus implements Bus {
     this.assertOpen();
     const { envelope: valid, text } = encodeEnvelope(envelope);
     this.stream.append(eventSubject(this.subjectPrefix, valid.type), text, valid.id);
+    countPublished(this.service, valid.type);
   }
 
   /**
@@ -329,6 +335,7 @@ export class MemoryBus implements Bus {
           handler,
           retryDelayMs,
           logger,
+          service: this.service,
         }),
       () => this.handles.delete(worker),
     );

@@ -14,6 +14,7 @@ import { connect, headers, type Msg, type NatsConnection, nanos, TimeoutError } 
 import type { Envelope, EventType, ReplyOf, RequestOf, RequestSubject } from '@seqgen/proto';
 import type { Logger } from '../logger.ts';
 import {
+  countPublished,
   DEFAULT_ACK_WAIT_MS,
   DEFAULT_RETRY_DELAY_MS,
   DEFAULT_STREAM_NAME,
@@ -53,6 +54,8 @@ export interface NatsBusOptions {
   rpcPrefix?: string;
   /** Connection name shown by the server's monitoring. */
   connectionName?: string;
+  /** The service using this bus: labels its bus metrics. */
+  service?: string | undefined;
 }
 
 const encoder = new TextEncoder();
@@ -107,6 +110,7 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<NatsBus> 
       streamName,
       subjectPrefix,
       rpcPrefix: options.rpcPrefix ?? defaultRpcPrefix(options.subjectPrefix),
+      service: options.service,
     });
   } catch (err) {
     await nc.close().catch(() => undefined);
@@ -148,6 +152,7 @@ interface NatsBusSettings {
   streamName: string;
   subjectPrefix: string;
   rpcPrefix: string;
+  service?: string | undefined;
 }
 
 export class NatsBus implements Bus {
@@ -210,6 +215,7 @@ export class NatsBus implements Bus {
         // Refuse to "succeed" into some other stream that happens to overlap our subjects.
         expect: { streamName: this.settings.streamName },
       });
+      countPublished(this.settings.service, valid.type);
     } catch (err) {
       throw new BusUnavailableError(`publish of ${valid.type} ${valid.id} failed: ${message(err)}`, { cause: err });
     }
@@ -245,6 +251,7 @@ export class NatsBus implements Bus {
           handler,
           retryDelayMs,
           logger,
+          service: this.settings.service,
         });
         await settle(msg, outcome, logger);
       }

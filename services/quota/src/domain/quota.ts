@@ -1,5 +1,6 @@
 import type { Database, Executor, Logger } from '@seqgen/kit';
 import type { Envelope, ReplyOf, RequestOf, Usage } from '@seqgen/proto';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   commitReservation,
@@ -14,6 +15,7 @@ import {
   releaseReservation,
   updateAllowance,
 } from '../data/repository.ts';
+import { reservations } from '../data/schema.ts';
 import { decideBillingPeriod, decideCancel, FRESH_ALLOWANCE, limitReachedMessage, usageOf } from './allowance.ts';
 
 export interface QuotaDeps {
@@ -23,6 +25,19 @@ export interface QuotaDeps {
   reservationTtlMs: number;
   /** The clock reservations are made and judged by (tests move it forward). */
   now: () => Date;
+}
+
+/**
+ * Reservations holding a slot now (pending, not expired): the quota_reservations_pending gauge
+ * (issue 11, item 2). One that stays high means generations reserve and never commit or release.
+ * Uses the partial index on pending rows.
+ */
+export async function countPendingReservations({ db, now }: QuotaDeps): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(reservations)
+    .where(and(eq(reservations.state, 'pending'), gt(reservations.expiresAt, now())));
+  return row?.n ?? 0;
 }
 
 /** GET /api/usage. A user quota has not heard of yet gets the free allowance, created now. */

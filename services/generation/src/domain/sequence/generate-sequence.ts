@@ -10,6 +10,7 @@ import {
   type Outbox,
   type RateLimiter,
   type RateLimitRule,
+  serviceCounter,
 } from '@seqgen/kit';
 import {
   type Email,
@@ -95,6 +96,12 @@ export const CLIENT_GONE_MESSAGE = 'The request was cancelled before the sequenc
 
 export const QUOTA_UNAVAILABLE_MESSAGE =
   "We couldn't check your sequence allowance right now, so nothing was generated. Please try again in a moment.";
+
+const generations = serviceCounter('generation', {
+  name: 'generations_total',
+  help: 'Sequence generations by outcome: "ok" or the error code answered.',
+  labelNames: ['outcome'],
+});
 
 export function createSequenceWriter(deps: SequenceDeps): SequenceWriter {
   const writerId = deps.llm ? `llm:${deps.llm.model}` : 'builtin';
@@ -320,77 +327,90 @@ export function createSequenceWriter(deps: SequenceDeps): SequenceWriter {
     return best?.email ?? composeVariant(brief, index, { modifier, variant: base });
   };
 
+  const generateOnce: SequenceWriter['generate'] = async (requester, request, observer) => {
+    const { userId } = requester;
+    const { customization } = request;
+    checkUrls(request);
+    if (deps.limit) {
+      await deps.limit.limiter.enforce([{ rule: deps.limit.rule, key: userId }], 'sequences requested');
+    }
+
+    const started = performance.now();
+    const { brief, language } = await prepare(requester, request, observer);
+    throwIfGone(observer?.signal);
+
+    const reservationId = await reserve(userId);
+    let sequence: EmailSequence;
+    let repaired = false;
+    try {
+      throwIfGone(observer?.signal);
+      ({ sequence, repaired } = await write(brief, observer));
+      // Gone while the last words were written: the reader will never see it, so it is not counted.
+      throwIfGone(observer?.signal);
+    } catch (error) {
+      if (error instanceof LlmError) {
+        if (observer?.signal?.aborted) {
+          await release(userId, reservationId, 'client_gone');
+          throw new HttpError(499, 'client_closed', CLIENT_GONE_MESSAGE);
+        }
+        log.warn({ kind: error.kind, code: error.code, status: error.status }, 'LLM sequence failed');
+        await release(userId, reservationId, `ai_${error.kind}`);
+        throw llmFailure(error);
+      }
+      const gone = error instanceof HttpError && error.statusCode === 499;
+      await release(userId, reservationId, gone ? 'client_gone' : 'internal_error');
+      throw error;
+    }
+
+    observer?.progress?.('checking', 'Checking every email…');
+    try {
+      await deps.db.transaction(async (tx) => {
+        await insertSequence(tx, {
+          id: crypto.randomUUID(),
+          userId,
+          companyUrl: request.companyUrl,
+          companyName: brief.company.name,
+          customization,
+          sequence,
+          writer: writerId,
+          reservationId,
+        });
+        await deps.outbox.enqueue(tx, 'sequence.generated', { userId, reservationId });
+      });
+    } catch (error) {
+      await release(userId, reservationId, 'store_failed');
+      throw error;
+    }
+    deps.outbox.poke();
+    const checks = checkSequence(sequence, brief.checkContext);
+    log.info(
+      {
+        writer: writerId,
+        company: brief.company.name,
+        language,
+        checks: checks.status,
+        repaired,
+        streamed: Boolean(observer),
+        ms: Math.round(performance.now() - started),
+      },
+      'sequence generated',
+    );
+    return { sequence, checks, language, checkContext: brief.checkContext };
+  };
+
   return {
     writerId,
     async generate(requester, request, observer) {
-      const { userId } = requester;
-      const { customization } = request;
-      checkUrls(request);
-      if (deps.limit) {
-        await deps.limit.limiter.enforce([{ rule: deps.limit.rule, key: userId }], 'sequences requested');
-      }
-
-      const started = performance.now();
-      const { brief, language } = await prepare(requester, request, observer);
-      throwIfGone(observer?.signal);
-
-      const reservationId = await reserve(userId);
-      let sequence: EmailSequence;
-      let repaired = false;
+      // generations_total{outcome} (issue 11, item 2): "ok", or the error code the user was given
+      // (a fixed set: limit_reached, client_closed, ai_*…), "internal" for anything unexpected.
       try {
-        throwIfGone(observer?.signal);
-        ({ sequence, repaired } = await write(brief, observer));
-        // Gone while the last words were written: the reader will never see it, so it is not counted.
-        throwIfGone(observer?.signal);
+        const result = await generateOnce(requester, request, observer);
+        generations.inc({ outcome: 'ok' });
+        return result;
       } catch (error) {
-        if (error instanceof LlmError) {
-          if (observer?.signal?.aborted) {
-            await release(userId, reservationId, 'client_gone');
-            throw new HttpError(499, 'client_closed', CLIENT_GONE_MESSAGE);
-          }
-          log.warn({ kind: error.kind, code: error.code, status: error.status }, 'LLM sequence failed');
-          await release(userId, reservationId, `ai_${error.kind}`);
-          throw llmFailure(error);
-        }
-        const gone = error instanceof HttpError && error.statusCode === 499;
-        await release(userId, reservationId, gone ? 'client_gone' : 'internal_error');
+        generations.inc({ outcome: error instanceof HttpError ? error.code : 'internal' });
         throw error;
       }
-
-      observer?.progress?.('checking', 'Checking every email…');
-      try {
-        await deps.db.transaction(async (tx) => {
-          await insertSequence(tx, {
-            id: crypto.randomUUID(),
-            userId,
-            companyUrl: request.companyUrl,
-            companyName: brief.company.name,
-            customization,
-            sequence,
-            writer: writerId,
-            reservationId,
-          });
-          await deps.outbox.enqueue(tx, 'sequence.generated', { userId, reservationId });
-        });
-      } catch (error) {
-        await release(userId, reservationId, 'store_failed');
-        throw error;
-      }
-      deps.outbox.poke();
-      const checks = checkSequence(sequence, brief.checkContext);
-      log.info(
-        {
-          writer: writerId,
-          company: brief.company.name,
-          language,
-          checks: checks.status,
-          repaired,
-          streamed: Boolean(observer),
-          ms: Math.round(performance.now() - started),
-        },
-        'sequence generated',
-      );
-      return { sequence, checks, language, checkContext: brief.checkContext };
     },
 
     async regenerate(requester, request) {
