@@ -18,13 +18,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, mkdirSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
-import { createTestDatabase, type FaultProxy, REAL_INFRA, startFaultProxy } from '@seqgen/kit/testing';
+import { createTestDatabase, type FaultProxy, freePort, REAL_INFRA, startFaultProxy } from '@seqgen/kit/testing';
+
+export { freePort };
+
 import pg from 'pg';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -40,14 +42,6 @@ const UPSTREAM_SETTING: Record<ServiceName, string> = {
   library: 'LIBRARY_URL',
   billing: 'BILLING_URL',
 };
-
-export async function freePort(): Promise<number> {
-  const server = net.createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** Waits for a condition rather than a fixed time; the timeout is sized for a loaded 2-core machine. */
 export async function waitFor<T>(

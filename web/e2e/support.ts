@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,13 +8,8 @@ import { type Browser, chromium } from 'playwright-core';
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export async function freePort(): Promise<number> {
-  const server = net.createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+// Below the kernel's ephemeral range, so no service's own listen(0) can take it first.
+export { freePort } from '../../services/kit/src/testing/ports.ts';
 
 export const tempDataDir = () => mkdtempSync(path.join(os.tmpdir(), 'seqgen-e2e-'));
 

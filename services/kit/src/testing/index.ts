@@ -1,4 +1,5 @@
 export * from './fault-proxy.ts';
 export * from './infra.ts';
 export * from './loopback-only.ts';
+export * from './ports.ts';
 export * from './test-infrastructure.ts';
