@@ -1,55 +1,18 @@
-/**
- * Finding 2 of issue 10: NUL bytes and lone surrogates gave 500s on register, login, generate,
- * feedback, save, contact and waitlist (lone surrogates landed in text columns as U+FFFD), and
- * the failed INSERT's error log line carried the SQL parameters, a bcrypt hash among them.
- *
- * Now the contracts refuse both in every text field (`text()` in proto/src/http/common.ts, proven
- * field by field by proto/test/text-rules.test.ts), so each such request answers 400 naming the
- * field and writes nothing; and the kit logs errors without query values. Through the gateway, on
- * the embedded defaults and on the real servers (one process per service), this file checks:
- *
- * - every endpoint of the finding (and the other text-taking ones) answers 400 for a NUL, a lone
- *   high and a lone low surrogate, with "<field>: contains a character that is not allowed …";
- *   no row appears (SQL on the real servers; on the embedded defaults, the U+FFFD spelling of
- *   each refused address can still be registered and joined as new);
- * - a whole user journey at LOG_LEVEL=debug leaves no password hash, session token (JWT),
- *   session cookie, API or webhook key, checkout secret, plaintext password or SESSION_SECRET in
- *   any log line of any process.
- *
- * The one line allowed to hold a credential is the embedded mailer's (DESIGN.md §2: without
- * SMTP_URL, mails and their reset links are written to the log so a local user can reset a
- * password). It has its own message and keeps the mail under `devMail`
- * (services/auth/src/mail/mailer.ts); the scan lets the reset token appear there and nowhere
- * else, and still checks that line for everything else.
- */
-import { readFileSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { SESSION_COOKIE } from '@seqgen/kit';
 import { variantsToRun } from '@seqgen/kit/testing';
 import { FORBIDDEN_CHARACTER_MESSAGE } from '@seqgen/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_MAIL_LOG_MESSAGE } from '../../services/auth/src/mail/mailer.ts';
-import { client, figure, type LogLine, type RunningSystem, SESSION_SECRET, startSystem, waitFor } from './support.ts';
-
-const FIXTURE = new URL('../../services/generation/test/fixtures/sites/northwind-ledger/', import.meta.url);
-
-/** The company page analyses and generations are written from, on loopback. */
-async function startCompanySite() {
-  const pages: Record<string, Buffer> = {
-    '/': readFileSync(new URL('index.html', FIXTURE)),
-    '/customers': readFileSync(new URL('case-studies.html', FIXTURE)),
-  };
-  const server = http.createServer((request, response) => {
-    const page = pages[(request.url ?? '/').split('?')[0] ?? '/'];
-    response.writeHead(page ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
-    response.end(page ?? '<h1>Not found</h1>');
-  });
-  server.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { origin, close: () => new Promise<void>((done) => server.close(() => done())) };
-}
+import {
+  client,
+  figure,
+  type LogLine,
+  type RunningSystem,
+  SESSION_SECRET,
+  startCompanySite,
+  startSystem,
+  waitFor,
+} from './support.ts';
 
 /** What the finding sent: JSON escapes "\u0000" and "\ud800" parse into exactly these. */
 const SPOILERS = { NUL: '\u0000', 'lone high surrogate': '\ud800', 'lone low surrogate': '\udc00' } as const;

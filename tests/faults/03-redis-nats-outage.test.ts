@@ -1,21 +1,3 @@
-/**
- * Finding 3 (issue 10): a Redis outage stalled every API call 9–15 s at the gateway (login
- * ~15 s, analysis and generation over 60 s) while the services, asked directly, answered at
- * once: ioredis queued each command for a reconnect and retried it, and the gateway's rate
- * limiter waited on it.
- *
- * Now the Redis store fails fast (no offline queue, a 400 ms command timeout, a circuit breaker
- * that answers at once while Redis is away and checks for it in the background), rate limits
- * count in process memory meanwhile and say so once, and Redis is used again when it answers,
- * without a restart. Measured through the gateway, before and during the outage, for a Redis
- * that is gone (cut) and one that accepts connections but never answers (stall).
- *
- * NATS: cut for a few seconds while users generate; afterwards no sequence and no reservation
- * is lost: usage equals the stored (committed) sequences and nothing is left pending.
- */
-import { readFileSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import {
   NATS_BACK_MESSAGE,
   NATS_DOWN_MESSAGE,
@@ -27,9 +9,8 @@ import { REAL_INFRA, variantsToRun } from '@seqgen/kit/testing';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_AUTH_LIMITS } from '../../services/auth/src/domain/limits.ts';
-import { client, figure, type LogLine, type RunningSystem, startSystem, waitFor } from './support.ts';
+import { client, figure, type LogLine, type RunningSystem, startCompanySite, startSystem, waitFor } from './support.ts';
 
-const FIXTURE = new URL('../../services/generation/test/fixtures/sites/northwind-ledger/', import.meta.url);
 /** The issue's bound on what a Redis outage may add to a request at the gateway. */
 const ADDED_LATENCY_LIMIT_MS = 50;
 const SAMPLES = 20;
@@ -39,22 +20,6 @@ const PASSWORD = 'a long enough password';
 
 const variants = await variantsToRun();
 const realSkipped = variants.some((v) => v.name === 'real' && v.skip);
-
-async function startCompanySite() {
-  const pages: Record<string, Buffer> = {
-    '/': readFileSync(new URL('index.html', FIXTURE)),
-    '/customers': readFileSync(new URL('case-studies.html', FIXTURE)),
-  };
-  const server = http.createServer((request, response) => {
-    const page = pages[(request.url ?? '/').split('?')[0] ?? '/'];
-    response.writeHead(page ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
-    response.end(page ?? '<h1>Not found</h1>');
-  });
-  server.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { origin, close: () => new Promise<void>((done) => server.close(() => done())) };
-}
 
 const customization = (tone: number) => ({
   persona: 'generic',

@@ -1,43 +1,11 @@
-/**
- * Finding 4 of issue 10: reservations outlived a quota stall. With quota stopped (SIGSTOP) for
- * 4.5 s, generation answered 503 after its 3 s wait, but quota then handled the queued reserve
- * requests and held 4 slots nobody would commit or release: a user at 1/5 was told "used 5 of 5
- * … Upgrade" and sent to /subscribe for the reservations' five minutes.
- *
- * Now each reserve request carries its deadline and its own id: quota refuses the late ones, and
- * generation releases the id when its wait ends, so whichever quota sees first, nothing is held.
- * After the stall usage equals the committed sequences, no reservation is pending, and the next
- * generation is granted.
- */
-import { readFileSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { variantsToRun } from '@seqgen/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, figure, type RunningSystem, startSystem, waitFor } from './support.ts';
+import { client, figure, type RunningSystem, startCompanySite, startSystem, waitFor } from './support.ts';
 
-const FIXTURE = new URL('../../services/generation/test/fixtures/sites/northwind-ledger/', import.meta.url);
 const STALL_MS = 4_500;
 const STALLED_GENERATIONS = 4;
 const QUOTA_UNAVAILABLE =
   "We couldn't check your sequence allowance right now, so nothing was generated. Please try again in a moment.";
-
-/** The company page the generations are written from, on loopback (let through by FETCH_ALLOWED_LOOPBACK_ORIGINS). */
-async function startCompanySite() {
-  const pages: Record<string, Buffer> = {
-    '/': readFileSync(new URL('index.html', FIXTURE)),
-    '/customers': readFileSync(new URL('case-studies.html', FIXTURE)),
-  };
-  const server = http.createServer((request, response) => {
-    const page = pages[(request.url ?? '/').split('?')[0] ?? '/'];
-    response.writeHead(page ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
-    response.end(page ?? '<h1>Not found</h1>');
-  });
-  server.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { origin, close: () => new Promise<void>((done) => server.close(() => done())) };
-}
 
 const customization = (tone: number) => ({
   persona: 'generic',

@@ -1,42 +1,15 @@
-/**
- * Finding 6 of issue 10: a PostgreSQL outage answered a generic 500 "Something went wrong" from
- * waitlist, login, subscription, saves and reads (session checks and generation already answered
- * 503).
- *
- * Now the kit answers any request that cannot reach its database with 503
- * `database_unavailable` "The <service> service cannot reach its database right now. Please try
- * again in a moment." (services/kit/src/errors.ts, service.ts), its pool gives up connecting
- * after 3 s, discards connections the outage broke and keeps none checked out (db.ts), and the
- * outbox relay says "paused" once and "resumed" once per outage (outbox.ts). Here the real
- * servers run one process per service; PostgreSQL "goes down" by cutting its fault proxy (open
- * connections reset, new ones refused) while every process keeps running, then comes back:
- * every call succeeds again without a restart, and an event committed before the outage (held
- * back by a NATS cut just before it) is delivered after it.
- *
- * Embedded defaults: not run. PGlite lives inside the app's own process and has no connection to
- * lose, so the outage cannot happen there (a closed PGlite, at shutdown, maps to the same 503).
- */
-import { readFileSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { SESSION_CHECK_UNAVAILABLE_MESSAGE } from '@seqgen/kit';
 import { variantsToRun } from '@seqgen/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, figure, type RunningSystem, type ServiceName, startSystem, waitFor } from './support.ts';
-
-const FIXTURE = new URL('../../services/generation/test/fixtures/sites/northwind-ledger/', import.meta.url);
-
-async function startCompanySite() {
-  const page = readFileSync(new URL('index.html', FIXTURE));
-  const server = http.createServer((_request, response) => {
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    response.end(page);
-  });
-  server.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { origin, close: () => new Promise<void>((done) => server.close(() => done())) };
-}
+import {
+  client,
+  figure,
+  type RunningSystem,
+  type ServiceName,
+  startCompanySite,
+  startSystem,
+  waitFor,
+} from './support.ts';
 
 const customization = {
   persona: 'generic',

@@ -1,16 +1,5 @@
-/**
- * Finding 10: CSV exports carried scraped text into spreadsheets unguarded. Here a company page
- * that plants formulas in what the analyser reads goes through the whole product (analyse,
- * generate, save with the rep's own edits that open with formula characters, read back), and
- * every CSV the product writes — the spec's export and each sequencer sheet — is parsed cell by
- * cell: no cell may open with `=`, `+`, `-`, `@`, tab or carriage return (OWASP "CSV
- * Injection"). The builders are the web app's own (web/src/lib/exports), the sequence is the
- * one the running system produced and stored.
- */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, figure, type RunningSystem, startSystem } from './support.ts';
+import { client, figure, type RunningSystem, startCompanySite, startSystem } from './support.ts';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 
@@ -48,23 +37,18 @@ const HOSTILE_PAGE = `<!doctype html><html lang="en"><head>
 
 describe('finding 10: every CSV the product writes neutralises formulas (embedded, npm start)', () => {
   let system: RunningSystem;
-  let site: http.Server;
+  let site: Awaited<ReturnType<typeof startCompanySite>>;
   let origin: string;
 
   beforeAll(async () => {
-    site = http.createServer((_request, response) => {
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      response.end(HOSTILE_PAGE);
-    });
-    site.listen(0, '127.0.0.1');
-    await new Promise((resolve) => site.once('listening', resolve));
-    origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+    site = await startCompanySite({ '/': HOSTILE_PAGE });
+    origin = site.origin;
     system = await startSystem({ infra: 'embedded', env: { FETCH_ALLOWED_LOOPBACK_ORIGINS: origin } });
   }, 180_000);
 
   afterAll(async () => {
     await system?.stop();
-    await new Promise((resolve) => site?.close(resolve));
+    await site?.close();
   }, 60_000);
 
   it('keeps planted formulas inert in the spec CSV and every sequencer sheet', async () => {

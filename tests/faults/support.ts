@@ -17,7 +17,9 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, mkdirSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -367,4 +369,28 @@ export function figure(line: string): void {
   process.stdout.write(`${line}\n`);
   mkdirSync(path.join(repoRoot, '.tmp'), { recursive: true });
   appendFileSync(path.join(repoRoot, '.tmp/fault-figures.log'), `${new Date().toISOString()} ${line}\n`);
+}
+
+const NORTHWIND = new URL('../../services/generation/test/fixtures/sites/northwind-ledger/', import.meta.url);
+
+/**
+ * A company site on loopback (let through by FETCH_ALLOWED_LOOPBACK_ORIGINS): the given pages by
+ * path, 404 elsewhere. Without pages, the analyser's Northwind Ledger fixture: its home page at
+ * / and its case studies at /customers.
+ */
+export async function startCompanySite(
+  pages: Record<string, string | Buffer> = {
+    '/': readFileSync(new URL('index.html', NORTHWIND)),
+    '/customers': readFileSync(new URL('case-studies.html', NORTHWIND)),
+  },
+): Promise<{ origin: string; close(): Promise<void> }> {
+  const server = http.createServer((request, response) => {
+    const page = pages[(request.url ?? '/').split('?')[0] ?? '/'];
+    response.writeHead(page ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(page ?? '<h1>Not found</h1>');
+  });
+  server.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { origin, close: () => new Promise<void>((done) => server.close(() => done())) };
 }
