@@ -6,13 +6,32 @@ export interface Envelope<T extends EventType = EventType> {
   type: T;
   occurredAt: string;
   data: EventData<T>;
+  /**
+   * W3C trace context of the work that created the event (`traceparent`, maybe `tracestate`), so
+   * its consumers continue that trace however late the outbox relays it. Absent when the writer
+   * was not tracing.
+   */
+  trace?: TraceContext;
 }
+
+export interface TraceContext {
+  traceparent: string;
+  tracestate?: string;
+}
+
+/** version-traceid-parentid-flags, as W3C Trace Context defines it. */
+const TRACEPARENT = /^[\da-f]{2}-[\da-f]{32}-[\da-f]{16}-[\da-f]{2}$/;
 
 const EnvelopeShape = z.object({
   id: z.string().uuid(),
   type: z.string(),
   occurredAt: z.string().datetime({ offset: true }),
   data: z.unknown(),
+  // Tracing is never a reason to refuse an event: a malformed context is dropped, not fatal.
+  trace: z
+    .object({ traceparent: z.string().regex(TRACEPARENT), tracestate: z.string().max(512).optional() })
+    .optional()
+    .catch(undefined),
 });
 
 export class InvalidEnvelopeError extends Error {
@@ -27,7 +46,8 @@ export function parseEnvelope(raw: unknown): Envelope {
   if (!isEventType(type)) throw new InvalidEnvelopeError(`unknown event type "${type}"`);
   const data = eventCatalogue[type].safeParse(shape.data.data);
   if (!data.success) throw new InvalidEnvelopeError(`bad ${type} payload: ${z.prettifyError(data.error)}`);
-  return { ...shape.data, type, data: data.data } as Envelope;
+  const { trace, ...rest } = shape.data;
+  return { ...rest, type, data: data.data, ...(trace ? { trace } : {}) } as Envelope;
 }
 
 export function createEnvelope<T extends EventType>(type: T, data: EventData<T>, now = new Date()): Envelope<T> {

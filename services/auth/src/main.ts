@@ -8,6 +8,7 @@ import {
   Outbox,
   openInfrastructure,
   resolveSessionSecret,
+  runAlone,
 } from '@seqgen/kit';
 import { createApp } from './app.ts';
 import { authConfigShape, checkProductionSettings, googleSettings } from './config.ts';
@@ -102,7 +103,4 @@ export async function start(env: Record<string, string | undefined> = process.en
   return { app, url, lifecycle: infra.lifecycle };
 }
 
-if (import.meta.main) {
-  const { lifecycle } = await start();
-  lifecycle.exitOnSignals();
-}
+if (import.meta.main) await runAlone('auth', start);

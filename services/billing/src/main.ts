@@ -7,6 +7,7 @@ import {
   loadConfig,
   Outbox,
   openInfrastructure,
+  runAlone,
   runAsLeader,
 } from '@seqgen/kit';
 import { type BillingAppDeps, billingDeps, createApp } from './app.ts';
@@ -72,7 +73,4 @@ export async function start(env: Record<string, string | undefined> = process.en
   return { app, url, lifecycle: infra.lifecycle };
 }
 
-if (import.meta.main) {
-  const { lifecycle } = await start();
-  lifecycle.exitOnSignals();
-}
+if (import.meta.main) await runAlone('billing', start);

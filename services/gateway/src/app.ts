@@ -25,6 +25,7 @@ export function createGateway({ config, logger, store }: GatewayDeps): Service {
     logger,
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(config.TRUST_PROXY),
+    acceptTraceContext: false,
     // No readiness check beyond listening: Redis only holds rate-limit counters, which fall back
     // to this process while it is away, and a service that is down gets its own clear 503.
     notFound: spaFallback(config.WEB_DIST),

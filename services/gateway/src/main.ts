@@ -1,4 +1,4 @@
-import { createLogger, Lifecycle, listen, loadConfig, openStore, serveMetrics } from '@seqgen/kit';
+import { createLogger, Lifecycle, listen, loadConfig, openStore, runAlone, serveMetrics } from '@seqgen/kit';
 import { createGateway } from './app.ts';
 import { gatewayConfigShape } from './config.ts';
 
@@ -29,7 +29,4 @@ export async function start(env: Record<string, string | undefined> = process.en
   return { app, url, lifecycle: shutdown };
 }
 
-if (import.meta.main) {
-  const { lifecycle } = await start();
-  lifecycle.exitOnSignals();
-}
+if (import.meta.main) await runAlone('gateway', start);

@@ -9,6 +9,7 @@ import {
   Outbox,
   openInfrastructure,
   RateLimiter,
+  runAlone,
 } from '@seqgen/kit';
 import { createApp } from './app.ts';
 import { configProblems, type GenerationConfig, generationConfigShape } from './config.ts';
@@ -116,7 +117,4 @@ export async function start(env: Record<string, string | undefined> = process.en
   return { app, url, lifecycle: infra.lifecycle };
 }
 
-if (import.meta.main) {
-  const { lifecycle } = await start();
-  lifecycle.exitOnSignals();
-}
+if (import.meta.main) await runAlone('generation', start);

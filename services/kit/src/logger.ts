@@ -1,5 +1,6 @@
 import { type Logger, pino } from 'pino';
 import { prettyLogStream, wantsPrettyLogs } from './pretty-logs.ts';
+import { traceLogFields } from './telemetry.ts';
 
 export { PrettyLogStream, prettyLogStream, wantsPrettyLogs } from './pretty-logs.ts';
 export type { Logger };
@@ -55,6 +56,8 @@ export function createLogger({ service, level = 'info', destination }: LoggerOpt
       serializers: { err: serializeError, req: serializeRequest },
       base: { service },
       timestamp: pino.stdTimeFunctions.isoTime,
+      // trace_id/span_id of the span the line was written in (issue 11, item 1); none without one.
+      mixin: traceLogFields,
     },
     destination ?? (wantsPrettyLogs() ? prettyLogStream() : undefined),
   );

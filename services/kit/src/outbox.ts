@@ -5,6 +5,7 @@ import type { Database, Executor } from './db.ts';
 import type { EventTables } from './event-tables.ts';
 import type { Logger } from './logger.ts';
 import { scrapeGauge } from './metrics.ts';
+import { currentTraceContext } from './telemetry.ts';
 
 export interface OutboxOptions {
   db: Database;
@@ -43,6 +44,10 @@ export class Outbox {
   /** Writes an event inside the caller's transaction; call `poke()` after the commit. */
   async enqueue<T extends EventType>(tx: Executor, type: T, data: EventData<T>): Promise<Envelope<T>> {
     const envelope = createEnvelope(type, data);
+    // The writer's trace goes with the event: the relay publishes it later, from a timer, and the
+    // consumers' spans must still join the request that caused it (issue 11, item 1).
+    const trace = currentTraceContext();
+    if (trace) envelope.trace = trace;
     await tx.insert(this.#options.tables.outbox).values({ id: envelope.id, type, envelope });
     return envelope;
   }

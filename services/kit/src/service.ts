@@ -22,6 +22,7 @@ import {
 } from './errors.ts';
 import type { Logger } from './logger.ts';
 import { metricsFor } from './metrics.ts';
+import { fastifyTracing } from './telemetry.ts';
 
 export type Service = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
 
@@ -41,7 +42,15 @@ export interface ServiceOptions {
   trustProxy?: boolean | string | string[] | ((address: string, hop: number) => boolean);
   /** Replaces the JSON 404 (the gateway answers unknown page paths with the SPA). */
   notFound?: (request: FastifyRequest, reply: FastifyReply) => unknown;
+  /**
+   * Whether a caller's `traceparent`/`tracestate` is continued. Default true (services are called
+   * by the gateway); the gateway, facing the internet, starts its own traces and drops what a
+   * client sent, so no one outside chooses trace ids or smuggles a context to the services.
+   */
+  acceptTraceContext?: boolean;
 }
+
+const TRACE_CONTEXT_HEADERS = ['traceparent', 'tracestate', 'baggage'];
 
 /** Request ids come from the gateway; anything that does not look like one is replaced. */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -60,6 +69,7 @@ export function createService({
   bodyLimit = DEFAULT_BODY_LIMIT,
   trustProxy = false,
   notFound,
+  acceptTraceContext = true,
 }: ServiceOptions): Service {
   const app = Fastify({
     loggerInstance: logger,
@@ -80,6 +90,19 @@ export function createService({
       (reply as FastifyReply).code(statusCode).send(body);
     },
   }).withTypeProvider<ZodTypeProvider>() as unknown as Service;
+
+  // Issue 11, item 1: with tracing on, each request is a server span continuing the caller's
+  // `traceparent`, named by route and marked with this service. Registered before any route so
+  // its onRoute hook sees them all.
+  // Headers are dropped in a hook added before the plugin's own (plugins load later), whether
+  // tracing is on or not, so they never reach a proxied service either.
+  if (!acceptTraceContext) {
+    app.addHook('onRequest', async (request) => {
+      for (const header of TRACE_CONTEXT_HEADERS) delete request.headers[header];
+    });
+  }
+  const tracing = fastifyTracing(name);
+  if (tracing) app.register(tracing);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

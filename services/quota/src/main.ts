@@ -6,6 +6,7 @@ import {
   listen,
   loadConfig,
   openInfrastructure,
+  runAlone,
   runAsLeader,
 } from '@seqgen/kit';
 import { createApp } from './app.ts';
@@ -56,7 +57,4 @@ export async function start(env: Record<string, string | undefined> = process.en
   return { app, url, lifecycle: infra.lifecycle };
 }
 
-if (import.meta.main) {
-  const { lifecycle } = await start();
-  lifecycle.exitOnSignals();
-}
+if (import.meta.main) await runAlone('quota', start);

@@ -7,6 +7,7 @@ import {
   loadConfig,
   Outbox,
   openInfrastructure,
+  runAlone,
 } from '@seqgen/kit';
 import { createApp } from './app.ts';
 import { waitlistConfigShape } from './config.ts';
@@ -40,7 +41,4 @@ export async function start(env: Record<string, string | undefined> = process.en
   return { app, url, lifecycle: infra.lifecycle };
 }
 
-if (import.meta.main) {
-  const { lifecycle } = await start();
-  lifecycle.exitOnSignals();
-}
+if (import.meta.main) await runAlone('waitlist', start);

@@ -1,6 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Envelope, EventType, ReplyOf, RequestOf, RequestSubject } from '@seqgen/proto';
 import type { Logger } from '../logger.ts';
+import type { TraceCarrier } from '../telemetry.ts';
 import {
   countPublished,
   DEFAULT_ACK_WAIT_MS,
@@ -22,6 +23,7 @@ import {
   type RpcResult,
   rpcSubject,
 } from './rpc.ts';
+import { consumeTraced, publishTraced, requestTraced, respondTraced } from './tracing.ts';
 import {
   type Bus,
   BusTimeoutError,
@@ -43,6 +45,8 @@ interface StoredMessage {
   subject: string;
   /** The JSON text as published: every delivery parses it afresh, so no object is shared. */
   body: string;
+  /** Message headers as NATS would keep them: the trace context (bus/tracing.ts). */
+  headers?: TraceCarrier | undefined;
 }
 
 interface Pending {
@@ -59,6 +63,7 @@ interface Delivery {
   deliveryCount: number;
   token: number;
   body: string;
+  headers?: TraceCarrier | undefined;
 }
 
 class MemoryStream {
@@ -68,7 +73,7 @@ class MemoryStream {
   private readonly seen = new Map<string, number>();
 
   /** The new message's sequence, or 0 for a duplicate inside the window (a PubAck with duplicate: true). */
-  append(subject: string, body: string, msgId: string | undefined): number {
+  append(subject: string, body: string, msgId: string | undefined, headers?: TraceCarrier): number {
     const now = Date.now();
     for (const [id, expiresAt] of this.seen) {
       if (expiresAt > now) break;
@@ -79,7 +84,7 @@ class MemoryStream {
       this.seen.set(msgId, now + DUPLICATE_WINDOW_MS);
     }
     const seq = this.log.length + 1;
-    this.log.push({ seq, subject, body });
+    this.log.push({ seq, subject, body, headers });
     for (const durable of this.durables.values()) {
       if (durable.subject === subject) durable.pump();
     }
@@ -159,7 +164,8 @@ class Durable {
       due.deliveryCount += 1;
       due.eligibleAt = now + this.ackWaitMs;
       due.token = this.nextToken++;
-      return { seq: due.seq, deliveryCount: due.deliveryCount, token: due.token, body: this.body(due.seq) };
+      const message = this.message(due.seq);
+      return { seq: due.seq, deliveryCount: due.deliveryCount, token: due.token, ...message };
     }
     while (this.cursor < this.stream.log.length) {
       const message = this.stream.log[this.cursor++];
@@ -171,15 +177,15 @@ class Durable {
         token: this.nextToken++,
       };
       this.pending.set(message.seq, fresh);
-      return { seq: fresh.seq, deliveryCount: 1, token: fresh.token, body: message.body };
+      return { seq: fresh.seq, deliveryCount: 1, token: fresh.token, body: message.body, headers: message.headers };
     }
     return undefined;
   }
 
-  private body(seq: number): string {
+  private message(seq: number): { body: string; headers?: TraceCarrier | undefined } {
     const message = this.stream.log[seq - 1];
     if (!message) throw new Error(`memory bus: message ${seq} missing from stream`);
-    return message.body;
+    return { body: message.body, headers: message.headers };
   }
 
   private scheduleWake(now: number): void {
@@ -244,7 +250,7 @@ class Worker implements ConsumerHandle {
 }
 
 interface Responder {
-  answer(body: string): Promise<RpcResult>;
+  answer(body: string, headers: TraceCarrier): Promise<RpcResult>;
 }
 
 const streams = new Map<string, MemoryStream>();
@@ -278,6 +284,7 @@ export class MemoryBus implements Bus {
   private readonly handles = new Set<ConsumerHandle>();
   private readonly service: string | undefined;
   private closed = false;
+  private readonly transport: { service: string | undefined; system: string };
 
   constructor(options: MemoryBusOptions) {
     this.logger = options.logger;
@@ -285,12 +292,16 @@ export class MemoryBus implements Bus {
     this.stream = streamNamed(options.streamName ?? DEFAULT_STREAM_NAME);
     this.subjectPrefix = options.subjectPrefix ?? DEFAULT_SUBJECT_PREFIX;
     this.rpcPrefix = options.rpcPrefix ?? defaultRpcPrefix(options.subjectPrefix);
+    this.transport = { service: options.service, system: 'seqgen-memory' };
   }
 
   async publish(envelope: Envelope): Promise<void> {
     this.assertOpen();
     const { envelope: valid, text } = encodeEnvelope(envelope);
-    this.stream.append(eventSubject(this.subjectPrefix, valid.type), text, valid.id);
+    const subject = eventSubject(this.subjectPrefix, valid.type);
+    await publishTraced(this.transport, valid, subject, async (headers) => {
+      this.stream.append(subject, text, valid.id, headers);
+    });
     countPublished(this.service, valid.type);
   }
 
@@ -328,15 +339,17 @@ export class MemoryBus implements Bus {
     const worker: Worker = new Worker(
       durable,
       (delivery) =>
-        handleDelivery({
-          body: delivery.body,
-          type: options.type,
-          deliveryCount: delivery.deliveryCount,
-          handler,
-          retryDelayMs,
-          logger,
-          service: this.service,
-        }),
+        consumeTraced(this.transport, { ...delivery, type: options.type, subject, durable: options.durable }, () =>
+          handleDelivery({
+            body: delivery.body,
+            type: options.type,
+            deliveryCount: delivery.deliveryCount,
+            handler,
+            retryDelayMs,
+            logger,
+            service: this.service,
+          }),
+        ),
       () => this.handles.delete(worker),
     );
     this.handles.add(worker);
@@ -360,7 +373,10 @@ export class MemoryBus implements Bus {
       timer = setTimeout(() => reject(new BusTimeoutError(`${subject}: no reply within ${timeoutMs} ms`)), timeoutMs);
     });
     try {
-      return decodeReply(subject, await Promise.race([responder.answer(body), timeout]));
+      const result = await requestTraced(this.transport, subject, (headers) =>
+        Promise.race([responder.answer(body, headers), timeout]),
+      );
+      return decodeReply(subject, result);
     } finally {
       clearTimeout(timer);
     }
@@ -375,8 +391,10 @@ export class MemoryBus implements Bus {
     const inFlight = new Set<Promise<RpcResult>>();
     const logger = this.logger.child({ responder: subject });
     const responder: Responder = {
-      answer: (body) => {
-        const answer = nextTurn().then(() => answerRequest(subject, handler, body, logger));
+      answer: (body, headers) => {
+        const answer = nextTurn().then(() =>
+          respondTraced(this.transport, subject, headers, () => answerRequest(subject, handler, body, logger)),
+        );
         inFlight.add(answer);
         void answer.finally(() => inFlight.delete(answer));
         return answer;

@@ -10,9 +10,18 @@ import {
   jetstreamManager,
   StorageType,
 } from '@nats-io/jetstream';
-import { connect, headers, type Msg, type NatsConnection, nanos, TimeoutError } from '@nats-io/transport-node';
+import {
+  connect,
+  headers,
+  type Msg,
+  type MsgHdrs,
+  type NatsConnection,
+  nanos,
+  TimeoutError,
+} from '@nats-io/transport-node';
 import type { Envelope, EventType, ReplyOf, RequestOf, RequestSubject } from '@seqgen/proto';
 import type { Logger } from '../logger.ts';
+import type { TraceCarrier } from '../telemetry.ts';
 import {
   countPublished,
   DEFAULT_ACK_WAIT_MS,
@@ -36,6 +45,7 @@ import {
   type RpcResult,
   rpcSubject,
 } from './rpc.ts';
+import { consumeTraced, publishTraced, requestTraced, respondTraced, traceHeadersOf } from './tracing.ts';
 import {
   type Bus,
   BusTimeoutError,
@@ -172,12 +182,14 @@ export class NatsBus implements Bus {
    * its relay publishes it once the bus is back (DESIGN.md §3).
    */
   private connected = true;
+  private readonly transport: { service: string | undefined; system: string };
 
   constructor(nc: NatsConnection, jsm: JetStreamManager, settings: NatsBusSettings) {
     this.nc = nc;
     this.jsm = jsm;
     this.js = jetstream(nc);
     this.settings = settings;
+    this.transport = { service: settings.service, system: 'nats' };
     void this.watchConnection();
   }
 
@@ -209,16 +221,20 @@ export class NatsBus implements Bus {
     this.assertOpen();
     const { envelope: valid, text } = encodeEnvelope(envelope);
     this.assertConnected(`publish of ${valid.type} ${valid.id}`);
-    try {
-      await this.js.publish(eventSubject(this.settings.subjectPrefix, valid.type), encoder.encode(text), {
-        msgID: valid.id,
-        // Refuse to "succeed" into some other stream that happens to overlap our subjects.
-        expect: { streamName: this.settings.streamName },
-      });
-      countPublished(this.settings.service, valid.type);
-    } catch (err) {
-      throw new BusUnavailableError(`publish of ${valid.type} ${valid.id} failed: ${message(err)}`, { cause: err });
-    }
+    const subject = eventSubject(this.settings.subjectPrefix, valid.type);
+    await publishTraced(this.transport, valid, subject, async (trace) => {
+      try {
+        await this.js.publish(subject, encoder.encode(text), {
+          msgID: valid.id,
+          // Refuse to "succeed" into some other stream that happens to overlap our subjects.
+          expect: { streamName: this.settings.streamName },
+          headers: natsHeaders(trace),
+        });
+      } catch (err) {
+        throw new BusUnavailableError(`publish of ${valid.type} ${valid.id} failed: ${message(err)}`, { cause: err });
+      }
+    });
+    countPublished(this.settings.service, valid.type);
   }
 
   async consume<T extends EventType>(options: ConsumeOptions<T>): Promise<ConsumerHandle> {
@@ -244,15 +260,27 @@ export class NatsBus implements Bus {
           msg.nak();
           continue;
         }
-        const outcome = await handleDelivery({
-          body: msg.data,
-          type: options.type,
-          deliveryCount: msg.info.deliveryCount,
-          handler,
-          retryDelayMs,
-          logger,
-          service: this.settings.service,
-        });
+        const deliveryCount = msg.info.deliveryCount;
+        const outcome = await consumeTraced(
+          this.transport,
+          {
+            type: options.type,
+            subject,
+            durable: options.durable,
+            deliveryCount,
+            headers: traceHeadersOf(msg.headers),
+          },
+          () =>
+            handleDelivery({
+              body: msg.data,
+              type: options.type,
+              deliveryCount,
+              handler,
+              retryDelayMs,
+              logger,
+              service: this.settings.service,
+            }),
+        );
         await settle(msg, outcome, logger);
       }
     })().catch((err: unknown) => {
@@ -320,9 +348,12 @@ export class NatsBus implements Bus {
     const timeoutMs = options?.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
     let reply: Msg;
     try {
-      reply = await this.nc.request(rpcSubject(this.settings.rpcPrefix, subject), encoder.encode(body), {
-        timeout: timeoutMs,
-      });
+      reply = await requestTraced(this.transport, subject, (trace) =>
+        this.nc.request(rpcSubject(this.settings.rpcPrefix, subject), encoder.encode(body), {
+          timeout: timeoutMs,
+          headers: natsHeaders(trace),
+        }),
+      );
     } catch (err) {
       if (err instanceof TimeoutError)
         throw new BusTimeoutError(`${subject}: no reply within ${timeoutMs} ms`, { cause: err });
@@ -352,7 +383,9 @@ export class NatsBus implements Bus {
           logger.error({ err }, 'bus: responder subscription failed');
           return;
         }
-        const work = answerRequest(subject, handler, decoder.decode(msg.data), logger).then((result) => {
+        const work = respondTraced(this.transport, subject, traceHeadersOf(msg.headers), () =>
+          answerRequest(subject, handler, decoder.decode(msg.data), logger),
+        ).then((result) => {
           if (result.ok) {
             msg.respond(encoder.encode(result.body));
           } else {
@@ -419,6 +452,15 @@ export class NatsBus implements Bus {
   private assertConnected(what: string): void {
     if (!this.connected) throw new BusUnavailableError(`${what}: NATS is unreachable (reconnecting)`);
   }
+}
+
+/** The trace context as NATS message headers; none when nothing is traced. */
+function natsHeaders(trace: TraceCarrier): MsgHdrs | undefined {
+  const entries = Object.entries(trace);
+  if (entries.length === 0) return undefined;
+  const h = headers();
+  for (const [name, value] of entries) h.set(name, value);
+  return h;
 }
 
 async function settle(msg: JsMsg, outcome: Outcome, logger: Logger): Promise<void> {

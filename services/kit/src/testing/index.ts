@@ -3,3 +3,4 @@ export * from './infra.ts';
 export * from './loopback-only.ts';
 export * from './ports.ts';
 export * from './test-infrastructure.ts';
+export * from './otlp-receiver.ts';
