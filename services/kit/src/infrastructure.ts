@@ -4,7 +4,7 @@ import { type KeyValueStore, openStore } from './cache.ts';
 import { type DatabaseHandle, openDatabase } from './db.ts';
 import { Lifecycle } from './lifecycle.ts';
 import type { Logger } from './logger.ts';
-import { serveMetrics } from './metrics.ts';
+import { scrapeLabelledGauge, serveMetrics } from './metrics.ts';
 import type { Service } from './service.ts';
 
 export interface InfrastructureConfig {
@@ -64,6 +64,17 @@ export async function openInfrastructure(options: {
     subjectPrefix: options.isolation?.subjectPrefix ?? config.NATS_SUBJECT_PREFIX,
   });
   lifecycle.add('bus', () => bus.close());
+  // Consumer lag (issue 11, item 2): read from the transport when Prometheus scrapes.
+  scrapeLabelledGauge(service, {
+    name: 'bus_consumer_lag',
+    help: 'Events a durable consumer has not processed yet: state="pending" (not delivered) or "unacknowledged" (delivered, not yet acknowledged).',
+    labelNames: ['durable', 'type', 'state'],
+    read: async () =>
+      (await bus.consumerLag()).flatMap(({ durable, type, pending, unacknowledged }) => [
+        { labels: { durable, type, state: 'pending' }, value: pending },
+        { labels: { durable, type, state: 'unacknowledged' }, value: unacknowledged },
+      ]),
+  });
   const store = await openStore({
     url: config.REDIS_URL,
     namespace: options.isolation?.storeNamespace ?? `${config.REDIS_KEY_PREFIX ?? 'seqgen'}:${service}`,

@@ -79,6 +79,17 @@ export function serviceCounter<L extends string>(
   return new Counter<L>({ ...options, labelNames: options.labelNames ?? [], registers: [registry] });
 }
 
+/** A service-specific histogram (LLM call latency), created once per service. */
+export function serviceHistogram<L extends string>(
+  service: string,
+  options: { name: string; help: string; labelNames?: readonly L[]; buckets?: number[] },
+): Histogram<L> {
+  const { registry } = metricsFor(service);
+  const existing = registry.getSingleMetric(options.name);
+  if (existing) return existing as Histogram<L>;
+  return new Histogram<L>({ ...options, labelNames: options.labelNames ?? [], registers: [registry] });
+}
+
 /**
  * A gauge whose value is read when Prometheus scrapes (a cheap count query), so it is never
  * stale and costs nothing between scrapes. Registering again for the same service replaces the
@@ -102,6 +113,40 @@ export function scrapeGauge(service: string, options: { name: string; help: stri
     },
   });
 }
+
+/**
+ * scrapeGauge for a labelled family (one series per consumer, say): every series is read afresh
+ * at each scrape, so one that disappeared does not linger.
+ */
+export function scrapeLabelledGauge<L extends string>(
+  service: string,
+  options: {
+    name: string;
+    help: string;
+    labelNames: readonly L[];
+    read: () => Promise<{ labels: Record<L, string>; value: number }[]>;
+  },
+) {
+  const { registry } = metricsFor(service);
+  const key = `${service}\u0000${options.name}`;
+  labelledReaders.set(key, options.read as LabelledReader);
+  if (registry.getSingleMetric(options.name)) return;
+  new Gauge<L>({
+    name: options.name,
+    help: options.help,
+    labelNames: options.labelNames,
+    registers: [registry],
+    async collect() {
+      const read = labelledReaders.get(key);
+      const series = read ? await read().catch(() => undefined) : undefined;
+      if (!series) return;
+      this.reset();
+      for (const { labels, value } of series) this.set(labels as Record<L, string>, value);
+    },
+  });
+}
+type LabelledReader = () => Promise<{ labels: Record<string, string>; value: number }[]>;
+const labelledReaders = new Map<string, LabelledReader>();
 
 function processMetrics(): Registry {
   if (!processRegistry) {

@@ -60,7 +60,8 @@ const UNTRACED_PATHS = new Set(['/healthz', '/readyz']);
 export function startSdk(options: SdkOptions): TelemetryHandle {
   const { logger } = options;
   if (logger) {
-    const warn = (message: string, ...args: unknown[]) => logger.warn({ details: args.map(String) }, `tracing: ${message}`);
+    const warn = (message: string, ...args: unknown[]) =>
+      logger.warn({ details: args.map(String) }, `tracing: ${message}`);
     const ignore = () => {};
     diag.setLogger({ error: warn, warn, info: ignore, debug: ignore, verbose: ignore }, DiagLogLevel.WARN);
   }

@@ -162,4 +162,38 @@ describe.each(await variantsToRun())('bus and outbox metrics on $name infrastruc
     expect((await scrape(service)).value('outbox_pending', { service })).toBe(0);
     await outbox.stop();
   });
+
+  it.skipIf(variant.skip)(
+    'reports each consumer’s lag: events not yet delivered and not yet acknowledged',
+    async () => {
+      // A type no other test here publishes: a new durable starts from the stream's first event.
+    const type = 'contact.received';
+      const durable = unique('lag');
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let handled = 0;
+      const consumer = await infra.bus.consume({
+        durable,
+        type,
+        handler: async () => {
+          await released;
+          handled += 1;
+        },
+      });
+      for (const n of [1, 2, 3]) {
+        await infra.bus.publish(createEnvelope(type, { messageId: `lag-${n}`, email: `lag${n}@example.test` }));
+      }
+      const lag = async (state: string) => (await scrape(service)).value('bus_consumer_lag', { durable, type, state });
+      // One event in the (blocked) handler, two waiting behind it.
+      await expect.poll(() => lag('unacknowledged'), { timeout: 15_000 }).toBe(1);
+      expect(await lag('pending')).toBe(2);
+      release();
+      await expect.poll(() => handled, { timeout: 15_000 }).toBe(3);
+      await expect.poll(() => lag('pending'), { timeout: 15_000 }).toBe(0);
+      await expect.poll(() => lag('unacknowledged'), { timeout: 15_000 }).toBe(0);
+      await consumer.stop();
+    },
+  );
 });

@@ -54,6 +54,12 @@ function streamReply(
     if (response.destroyed) return;
     if (next >= tokens.length) {
       response.write(chunk(id, {}, 'stop'));
+      // Asked with stream_options.include_usage, the API's last chunk has no choices, only usage.
+      const body = recorded.body as { stream_options?: { include_usage?: boolean } } | undefined;
+      if (body?.stream_options?.include_usage) {
+        const usage = { prompt_tokens: 900, completion_tokens: tokens.length, total_tokens: 900 + tokens.length };
+        response.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', choices: [], usage })}\n\n`);
+      }
       response.end('data: [DONE]\n\n');
       return;
     }

@@ -30,6 +30,7 @@ import {
   BusUnavailableError,
   type ConsumeOptions,
   type ConsumerHandle,
+  type ConsumerLag,
   type DeliveryInfo,
 } from './types.ts';
 
@@ -116,6 +117,15 @@ class Durable {
     this.name = name;
     this.subject = subject;
     this.ackWaitMs = ackWaitMs;
+  }
+
+  /** Messages on this durable's subject it has not delivered yet, and those awaiting an ack. */
+  lag(): { pending: number; unacknowledged: number } {
+    let pending = 0;
+    for (let i = this.cursor; i < this.stream.log.length; i++) {
+      if (this.stream.log[i]?.subject === this.subject) pending += 1;
+    }
+    return { pending, unacknowledged: this.pending.size };
   }
 
   ready(worker: Worker): void {
@@ -285,6 +295,8 @@ export class MemoryBus implements Bus {
   private readonly service: string | undefined;
   private closed = false;
   private readonly transport: { service: string | undefined; system: string };
+  /** Durables this bus consumes with, and their event types (consumerLag). */
+  private readonly consumed = new Map<string, string>();
 
   constructor(options: MemoryBusOptions) {
     this.logger = options.logger;
@@ -334,6 +346,7 @@ export class MemoryBus implements Bus {
     } else {
       durable.ackWaitMs = ackWaitMs;
     }
+    this.consumed.set(options.durable, options.type);
     const logger = this.logger.child({ durable: options.durable });
     const handler = options.handler as (envelope: Envelope<T>, delivery: DeliveryInfo) => Promise<void>;
     const worker: Worker = new Worker(
@@ -420,6 +433,13 @@ export class MemoryBus implements Bus {
 
   async ping(): Promise<void> {
     this.assertOpen();
+  }
+
+  async consumerLag(): Promise<ConsumerLag[]> {
+    return [...this.consumed].flatMap(([name, type]) => {
+      const durable = this.stream.durables.get(name);
+      return durable ? [{ durable: name, type, ...durable.lag() }] : [];
+    });
   }
 
   async close(): Promise<void> {

@@ -52,6 +52,7 @@ import {
   BusUnavailableError,
   type ConsumeOptions,
   type ConsumerHandle,
+  type ConsumerLag,
   type DeliveryInfo,
 } from './types.ts';
 
@@ -172,6 +173,8 @@ export class NatsBus implements Bus {
   private readonly js: JetStreamClient;
   private readonly settings: NatsBusSettings;
   private readonly consumers = new Set<ConsumerHandle>();
+  /** Durables this bus consumes with, and their event types (consumerLag). */
+  private readonly consumed = new Map<string, string>();
   private readonly responders = new Set<ConsumerHandle>();
   private closing: Promise<void> | undefined;
   /**
@@ -246,6 +249,7 @@ export class NatsBus implements Bus {
     await this.ensureConsumer(options.durable, subject, ackWaitMs);
 
     const consumer = await this.js.consumers.get(streamName, options.durable);
+    this.consumed.set(options.durable, options.type);
     // One message at a time: the client holds at most one more in its buffer, so a slow handler
     // does not sit on a batch of messages whose ackWait is running out.
     const messages = await consumer.consume({ max_messages: 1 });
@@ -434,6 +438,17 @@ export class NatsBus implements Bus {
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /** From the server's own consumer state (num_pending, num_ack_pending). */
+  async consumerLag(): Promise<ConsumerLag[]> {
+    this.assertConnected('consumer info');
+    return Promise.all(
+      [...this.consumed].map(async ([durable, type]) => {
+        const info = await this.jsm.consumers.info(this.settings.streamName, durable);
+        return { durable, type, pending: info.num_pending, unacknowledged: info.num_ack_pending };
+      }),
+    );
   }
 
   close(): Promise<void> {

@@ -34,6 +34,11 @@ export interface Bus {
   ): Promise<ConsumerHandle>;
   /** Resolves when the transport is reachable (readiness). */
   ping(): Promise<void>;
+  /**
+   * How far behind each durable consumer started on this bus is: events not yet delivered plus
+   * delivered and not yet acknowledged (bus_consumer_lag, read at scrape time).
+   */
+  consumerLag(): Promise<ConsumerLag[]>;
   /** Stops consumers after their in-flight handlers finish, then closes the connection. */
   close(): Promise<void>;
 }
@@ -47,6 +52,15 @@ export interface ConsumeOptions<T extends EventType> {
   retryDelayMs?: number;
   /** How long a handler may run before the event is considered lost and redelivered. Default 30 s. */
   ackWaitMs?: number;
+}
+
+export interface ConsumerLag {
+  durable: string;
+  type: string;
+  /** Not yet delivered. */
+  pending: number;
+  /** Delivered, not yet acknowledged (in a handler, or waiting for a redelivery). */
+  unacknowledged: number;
 }
 
 export interface DeliveryInfo {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  HttpError,
   type KeyValueStore,
   type Logger,
   parseUserUrl,
@@ -7,6 +8,7 @@ import {
   type RateLimitRule,
   SafeFetchError,
   type SafeFetcher,
+  serviceCounter,
 } from '@seqgen/kit';
 import { Analysis } from '@seqgen/proto';
 import { PageTooComplex } from '../extraction/budget.ts';
@@ -78,6 +80,12 @@ export interface CompanyAnalyser {
   /** Which analyser answers: part of the cache key, so a configuration change is never served stale. */
   readonly analyserId: string;
 }
+
+const analyses = serviceCounter('generation', {
+  name: 'analyses_total',
+  help: 'Company analyses by outcome: "ok", "cached" (answered from the cache) or the error code answered.',
+  labelNames: ['outcome'],
+});
 
 export function createCompanyAnalyser(deps: AnalysisDeps): CompanyAnalyser {
   const analyserId = deps.llm ? `llm:${deps.llm.model}` : 'builtin';
@@ -182,37 +190,49 @@ export function createCompanyAnalyser(deps: AnalysisDeps): CompanyAnalyser {
     return analysis;
   };
 
+  const analyse: CompanyAnalyser['analyse'] = async (input, userId) => {
+    const urls: { company: string; caseStudies?: string; prospect?: string } = {
+      company: normaliseWithRole(input.companyUrl, 'company'),
+    };
+    if (input.caseStudies) urls.caseStudies = normaliseWithRole(input.caseStudies, 'caseStudies');
+    if (input.prospectCompanyUrl) urls.prospect = normaliseWithRole(input.prospectCompanyUrl, 'prospect');
+    const key = `analysis:${CACHE_VERSION}:${analyserId}:${digest(JSON.stringify([urls.company, urls.caseStudies ?? '', urls.prospect ?? '']))}`;
+
+    const hit = await cacheGet(key);
+    if (hit) {
+      const parsed = Analysis.safeParse(safeJson(hit));
+      if (parsed.success) return { analysis: parsed.data, cached: true };
+    }
+    let pending = inFlight.get(key);
+    if (!pending) {
+      if (deps.limit && userId) {
+        await deps.limit.limiter.enforce([{ rule: deps.limit.rule, key: userId }], 'company analyses');
+      }
+      pending =
+        inFlight.get(key) ??
+        run(urls)
+          .then(async (analysis) => {
+            await cacheSet(key, JSON.stringify(analysis));
+            return analysis;
+          })
+          .finally(() => inFlight.delete(key));
+      inFlight.set(key, pending);
+    }
+    return { analysis: await pending, cached: false };
+  };
+
   return {
     analyserId,
+    // analyses_total{outcome} (issue 11, item 2): "ok", "cached", or the error code answered.
     async analyse(input, userId) {
-      const urls: { company: string; caseStudies?: string; prospect?: string } = {
-        company: normaliseWithRole(input.companyUrl, 'company'),
-      };
-      if (input.caseStudies) urls.caseStudies = normaliseWithRole(input.caseStudies, 'caseStudies');
-      if (input.prospectCompanyUrl) urls.prospect = normaliseWithRole(input.prospectCompanyUrl, 'prospect');
-      const key = `analysis:${CACHE_VERSION}:${analyserId}:${digest(JSON.stringify([urls.company, urls.caseStudies ?? '', urls.prospect ?? '']))}`;
-
-      const hit = await cacheGet(key);
-      if (hit) {
-        const parsed = Analysis.safeParse(safeJson(hit));
-        if (parsed.success) return { analysis: parsed.data, cached: true };
+      try {
+        const outcome = await analyse(input, userId);
+        analyses.inc({ outcome: outcome.cached ? 'cached' : 'ok' });
+        return outcome;
+      } catch (error) {
+        analyses.inc({ outcome: error instanceof HttpError ? error.code : 'internal' });
+        throw error;
       }
-      let pending = inFlight.get(key);
-      if (!pending) {
-        if (deps.limit && userId) {
-          await deps.limit.limiter.enforce([{ rule: deps.limit.rule, key: userId }], 'company analyses');
-        }
-        pending =
-          inFlight.get(key) ??
-          run(urls)
-            .then(async (analysis) => {
-              await cacheSet(key, JSON.stringify(analysis));
-              return analysis;
-            })
-            .finally(() => inFlight.delete(key));
-        inFlight.set(key, pending);
-      }
-      return { analysis: await pending, cached: false };
     },
     async prospectProfile(url) {
       const raw = await cacheGet(prospectKey(normaliseUrl(url)));

@@ -1,3 +1,4 @@
+import { serviceCounter, serviceHistogram } from '@seqgen/kit';
 import OpenAI from 'openai';
 
 /** Any OpenAI-compatible chat API (OpenAI, Azure, Ollama, vLLM) through the `openai` SDK. */
@@ -59,6 +60,51 @@ export class LlmError extends Error {
 export const llmConfigured = (settings: { OPENAI_API_KEY?: string | undefined; LLM_BASE_URL?: string | undefined }) =>
   Boolean(settings.OPENAI_API_KEY || settings.LLM_BASE_URL);
 
+/** LLM calls as Prometheus sees them (issue 11, item 2): latency, tokens and errors, by model. */
+const llmMetrics = {
+  duration: serviceHistogram('generation', {
+    name: 'llm_request_duration_seconds',
+    help: 'Time to the whole answer of an LLM call, by model, mode (json or stream) and outcome (ok or the error kind).',
+    labelNames: ['model', 'mode', 'outcome'],
+    buckets: [0.25, 0.5, 1, 2, 4, 8, 15, 30, 60, 120],
+  }),
+  tokens: serviceCounter('generation', {
+    name: 'llm_tokens_total',
+    help: 'Tokens the LLM provider reported, by model and kind (prompt or completion).',
+    labelNames: ['model', 'kind'],
+  }),
+  errors: serviceCounter('generation', {
+    name: 'llm_errors_total',
+    help: 'LLM calls that gave no usable answer, by model and kind (busy, timeout, unreachable, failed).',
+    labelNames: ['model', 'kind'],
+  }),
+};
+
+type Usage = { prompt_tokens?: number; completion_tokens?: number } | null | undefined;
+
+/** Times one call and counts its tokens and failure, whatever the mode. */
+async function measured(
+  model: string,
+  mode: 'json' | 'stream',
+  call: (recordUsage: (usage: Usage) => void) => Promise<string>,
+): Promise<string> {
+  const stop = llmMetrics.duration.startTimer({ model, mode });
+  const recordUsage = (usage: Usage) => {
+    if (usage?.prompt_tokens) llmMetrics.tokens.inc({ model, kind: 'prompt' }, usage.prompt_tokens);
+    if (usage?.completion_tokens) llmMetrics.tokens.inc({ model, kind: 'completion' }, usage.completion_tokens);
+  };
+  try {
+    const text = await call(recordUsage);
+    stop({ outcome: 'ok' });
+    return text;
+  } catch (error) {
+    const failure = toLlmError(error);
+    stop({ outcome: failure.kind });
+    llmMetrics.errors.inc({ model, kind: failure.kind });
+    throw failure;
+  }
+}
+
 export function createLlmClient(settings: LlmSettings): LlmClient {
   const client = new OpenAI({
     // Local servers (Ollama, vLLM) take any key; the SDK insists on one.
@@ -73,8 +119,8 @@ export function createLlmClient(settings: LlmSettings): LlmClient {
   });
   return {
     model: settings.model,
-    async completeJson({ messages, schemaName, schema, signal }) {
-      try {
+    completeJson: ({ messages, schemaName, schema, signal }) =>
+      measured(settings.model, 'json', async (recordUsage) => {
         const completion = await client.chat.completions.create(
           {
             model: settings.model,
@@ -84,27 +130,28 @@ export function createLlmClient(settings: LlmSettings): LlmClient {
           },
           signal ? { signal } : undefined,
         );
+        recordUsage(completion.usage);
         const message = completion.choices[0]?.message;
         if (message?.refusal) throw new LlmError('failed', 'The AI service declined to answer.', { code: 'refusal' });
         return message?.content ?? '';
-      } catch (error) {
-        throw toLlmError(error);
-      }
-    },
-    async streamJson({ messages, schemaName, schema, signal }, onText) {
-      try {
+      }),
+    streamJson: ({ messages, schemaName, schema, signal }, onText) =>
+      measured(settings.model, 'stream', async (recordUsage) => {
         const stream = await client.chat.completions.create(
           {
             model: settings.model,
             messages,
             temperature: 0.2,
             stream: true,
+            // The last chunk then reports the tokens used (OpenAI, Ollama and vLLM all honour it).
+            stream_options: { include_usage: true },
             response_format: { type: 'json_schema', json_schema: { name: schemaName, strict: true, schema } },
           },
           signal ? { signal } : undefined,
         );
         let text = '';
         for await (const chunk of stream) {
+          recordUsage(chunk.usage);
           const delta = chunk.choices[0]?.delta;
           if (delta?.refusal) throw new LlmError('failed', 'The AI service declined to answer.', { code: 'refusal' });
           if (delta?.content) {
@@ -113,10 +160,7 @@ export function createLlmClient(settings: LlmSettings): LlmClient {
           }
         }
         return text;
-      } catch (error) {
-        throw toLlmError(error);
-      }
-    },
+      }),
   };
 }
 
