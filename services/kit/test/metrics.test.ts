@@ -167,7 +167,7 @@ describe.each(await variantsToRun())('bus and outbox metrics on $name infrastruc
     'reports each consumer’s lag: events not yet delivered and not yet acknowledged',
     async () => {
       // A type no other test here publishes: a new durable starts from the stream's first event.
-    const type = 'contact.received';
+      const type = 'contact.received';
       const durable = unique('lag');
       let release!: () => void;
       const released = new Promise<void>((resolve) => {
