@@ -132,6 +132,21 @@ describe('generator, sequence result and saved sequences in Chromium (npm start)
     await closeToast(page);
     expect(await page.getByTestId('analyze-company').isDisabled()).toBe(true);
     await shot(page, 'gen-01-dashboard-empty');
+    // Submitting the empty form, by click or by Enter, says what is missing (spec §5) and sends nothing.
+    const analyses: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/analyze-company')) analyses.push(request.url());
+    });
+    const urlRequired = page.getByTestId('url-form').getByText('Please enter a company URL');
+    // force: Playwright waits for aria-disabled buttons to enable; a person's click goes through.
+    await page.getByTestId('analyze-company').click({ force: true });
+    await expect.poll(() => urlRequired.isVisible()).toBe(true);
+    await page.getByTestId('company-url').fill('x');
+    await expect.poll(() => urlRequired.isVisible()).toBe(false);
+    await page.getByTestId('company-url').fill('   ');
+    await page.getByTestId('company-url').press('Enter');
+    await expect.poll(() => urlRequired.isVisible()).toBe(true);
+    expect(analyses).toEqual([]);
 
     // URL analysis.
     await page.getByTestId('company-url').fill(`${site.origin}/`);

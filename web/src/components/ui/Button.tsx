@@ -5,7 +5,9 @@ import { cn } from '../../lib/cn';
 const base =
   'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-lg text-sm font-medium transition-colors ' +
   'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background ' +
-  'disabled:pointer-events-none disabled:opacity-60 cursor-pointer';
+  'disabled:pointer-events-none disabled:opacity-60 cursor-pointer ' +
+  // Looks disabled but still takes the click, so the form can say what is missing.
+  'aria-disabled:opacity-60 aria-disabled:cursor-not-allowed';
 
 const variants = {
   primary: 'bg-primary text-primary-foreground shadow-sm hover:bg-primary/90',

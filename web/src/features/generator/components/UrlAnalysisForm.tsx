@@ -7,7 +7,11 @@ import { Icon } from '../../dashboard/icons';
 
 export const URL_REQUIRED = 'Please enter a company URL';
 
-/** Spec §2 tab 'URL Analysis'; Analyze is disabled while the URL is empty or a request runs (§5). */
+/**
+ * Spec §2 tab 'URL Analysis'. Analyze is disabled while the URL is empty or a request runs (§5):
+ * while empty it is only aria-disabled, so a click or Enter still submits and the form can say
+ * 'Please enter a company URL' (a natively disabled button swallows both, issue 13 item 5).
+ */
 export function UrlAnalysisForm({
   analyzing,
   onAnalyze,
@@ -74,7 +78,13 @@ export function UrlAnalysisForm({
         >
           Clear
         </Button>
-        <Button type="submit" size="lg" disabled={analyzing || companyUrl.trim() === ''} data-testid="analyze-company">
+        <Button
+          type="submit"
+          size="lg"
+          disabled={analyzing}
+          aria-disabled={companyUrl.trim() === '' || undefined}
+          data-testid="analyze-company"
+        >
           {analyzing ? (
             <>
               <Spinner className="h-4 w-4" label="Analyzing" />
