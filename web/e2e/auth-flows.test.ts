@@ -199,6 +199,14 @@ describe('web app in Chromium against npm start (auth, reset, waitlist, landing,
       .toContain(joined);
     expect(await page.getByTestId('waitlist-count').textContent()).toMatch(/^\d+ (person|people)$/);
     await shot(page, 'waitlist-1280-light');
+    // At 375 px an address reads on one line, the date under it (it wrapped every ~6 characters).
+    await page.setViewportSize({ width: 375, height: 800 });
+    const lines = await page
+      .getByTestId('waitlist-entry-email')
+      .filter({ hasText: joined })
+      .evaluate((el) => el.getClientRects().length);
+    expect(lines).toBe(1);
+    await shot(page, 'waitlist-375-light');
   }, 90_000);
 
   it('scrolls to landing sections from the top bar and from the mobile menu at 390px', async () => {
@@ -224,11 +232,26 @@ describe('web app in Chromium against npm start (auth, reset, waitlist, landing,
     await shot(mobile, 'landing-390-menu-open');
     await mobile.getByTestId('mobile-menu').getByRole('link', { name: 'Reviews' }).click();
     await expect.poll(() => mobile.getByTestId('mobile-menu').isVisible()).toBe(false);
-    await expect
-      .poll(() => mobile.locator('#testimonials').evaluate((el) => Math.round(el.getBoundingClientRect().top)))
-      .toBeLessThan(120);
+    // The heading lands just below the sticky header, not under it (it was at -38 px: the scroll
+    // was measured while the open menu made the header taller).
+    const headingBelowHeader = () =>
+      mobile.evaluate(() => {
+        const header = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
+        const heading = document.querySelector('#testimonials h2')?.getBoundingClientRect().top ?? -1;
+        return heading >= header && heading < header + 200;
+      });
+    await expect.poll(headingBelowHeader).toBe(true);
     const overflow = await mobile.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBe(0);
+
+    // At 375 px the hero keeps the same margin on both sides (it ran to 2 px from the right edge).
+    const narrow = await newPage({ width: 375 });
+    await narrow.goto(app.url);
+    const margins = await narrow.locator('h1').evaluate((h1) => {
+      const column = (h1.parentElement as HTMLElement).getBoundingClientRect();
+      return { left: Math.round(column.left), right: Math.round(window.innerWidth - column.right) };
+    });
+    expect(margins).toEqual({ left: 16, right: 16 });
   }, 60_000);
 
   it('keeps the chosen theme across a reload (localStorage "theme")', async () => {

@@ -25,12 +25,12 @@ function SequencePreview() {
               <p className="text-xs text-muted-foreground">VP Sales · Above the line · Professional</p>
             </div>
           </div>
-          <span className="inline-flex items-center gap-1.5 rounded-full bg-success/15 px-2.5 py-1 text-xs font-semibold text-success">
+          <span className="inline-flex shrink-0 items-center gap-1.5 whitespace-nowrap rounded-full bg-success/15 px-2.5 py-1 text-xs font-semibold text-success">
             <span className="h-1.5 w-1.5 rounded-full bg-success" />
             Ready in 24s
           </span>
         </div>
-        <ol className="mt-4 grid gap-2.5">
+        <ol className="mt-4 grid grid-cols-1 gap-2.5">
           {previewEmails.map((email, index) => (
             <li
               key={email.step}
@@ -61,7 +61,7 @@ export function Hero() {
         aria-hidden="true"
         className="pointer-events-none absolute inset-x-0 -top-48 -z-10 mx-auto h-[32rem] max-w-5xl rounded-full bg-primary/15 blur-3xl dark:bg-primary/20"
       />
-      <div className="mx-auto grid w-full max-w-6xl items-center gap-14 px-4 pb-20 pt-14 sm:px-6 sm:pt-20 lg:grid-cols-[1.1fr_1fr] lg:gap-12 lg:pb-28 lg:pt-24">
+      <div className="mx-auto grid w-full max-w-6xl grid-cols-1 items-center gap-14 px-4 pb-20 pt-14 sm:px-6 sm:pt-20 lg:grid-cols-[1.1fr_1fr] lg:gap-12 lg:pb-28 lg:pt-24">
         <div className="text-center lg:text-left">
           <span className="inline-flex items-center gap-2 rounded-full border border-border bg-card px-3 py-1 text-xs font-medium text-muted-foreground shadow-xs">
             <span className="h-1.5 w-1.5 rounded-full bg-primary" aria-hidden="true" />

@@ -1,5 +1,6 @@
 import { Collapsible } from 'radix-ui';
 import { useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/Button';
 import { Logo } from '../../../components/ui/Logo';
@@ -104,7 +105,9 @@ export function LandingHeader() {
                 className="rounded-md px-3 py-2.5 text-base font-medium transition-colors hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
                 onClick={(event) => {
                   event.preventDefault();
-                  setMenuOpen(false);
+                  // Close the menu before measuring: the open menu makes the sticky header taller,
+                  // and a scroll measured then leaves the heading under the header once it closes.
+                  flushSync(() => setMenuOpen(false));
                   goToSection(section.id, 'mobile-menu');
                 }}
               >
