@@ -642,7 +642,28 @@ describe('generator, sequence result and saved sequences in Chromium (npm start)
     };
 
     await registerByApi(page, `poll-${Date.now()}@acme.com`);
-    await expect.poll(() => usageText(page)).toBe('0/5');
+    // One sequence in the history, so a Recent sequence can be opened below.
+    const generated = await page.request.post(`${app.url}/api/generate-emails`, {
+      headers: { origin: app.url },
+      data: {
+        companyUrl: `${site.origin}/`,
+        customization: {
+          persona: 'generic',
+          specificPersona: '',
+          seniority: '',
+          industry: 'agnostic',
+          specificIndustry: '',
+          tone: 50,
+          additionalContext: '',
+          targetSpecificCompany: 'no',
+          prospectCompanyUrl: '',
+          language: 'auto',
+        },
+      },
+    });
+    expect(generated.status()).toBe(200);
+    await page.reload();
+    await expect.poll(() => usageText(page)).toBe('1/5');
     // From here on time moves only when the test says so.
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
     // A poll that was under way when the clock stopped schedules the next from when its answer
@@ -662,6 +683,21 @@ describe('generator, sequence result and saved sequences in Chromium (npm start)
       expect(after.length, 'no poll at 5 s').toBe(before + 1);
       expect((after.at(-1) as number) - last).toBe(5_000);
       last = after.at(-1) as number;
+    }
+
+    // Opening a Recent sequence swaps the dashboard's layout (its usage panel remounts): still one
+    // poll per 5 s, not two (issue 13, item 7), and the sequence opens at its top.
+    await page.evaluate(() => window.scrollTo({ top: document.body.scrollHeight }));
+    await page.getByTestId('recent-sequence').first().click();
+    await expect.poll(() => page.getByTestId('email-card').count()).toBe(7);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.clock.runFor(2_500);
+    await settle();
+    const opened = (await polls()).polls.length;
+    for (let round = 1; round <= 3; round++) {
+      await page.clock.runFor(5_000);
+      await settle();
+      expect((await polls()).polls.length, `polls ${round * 5} s after opening a Recent sequence`).toBe(opened + round);
     }
   }, 120_000);
 });

@@ -32,6 +32,11 @@ function Dashboard({ user }: { user: User }) {
   const { state } = generator;
   const greetingName = user.firstName?.trim();
   const companyUrl = state.source?.kind === 'url' ? state.source.companyUrl : '';
+  // A reopened sequence starts at its top, not at the scroll offset of the screen it replaced.
+  const openHistory = (entry: Parameters<typeof generator.openHistory>[0]) => {
+    generator.openHistory(entry);
+    window.scrollTo({ top: 0 });
+  };
   const preview = useMemo(
     () => previewValues({ customization: state.customization, checkContext: state.checkContext, sender: user }),
     [state.customization, state.checkContext, user],
@@ -53,7 +58,7 @@ function Dashboard({ user }: { user: User }) {
             onAnalyze={(input) => void generator.analyzeCompany(input)}
             onManualContinue={({ analysis }) => generator.enterManually(analysis)}
           />
-          <RecentSequences onOpen={generator.openHistory} />
+          <RecentSequences onOpen={openHistory} />
         </div>
       </SignedInLayout>
     );
@@ -81,7 +86,7 @@ function Dashboard({ user }: { user: User }) {
         <aside className="grid gap-6 lg:sticky lg:top-24">
           <UsagePanel />
           <div className="hidden lg:block">
-            <RecentSequences onOpen={generator.openHistory} />
+            <RecentSequences onOpen={openHistory} />
           </div>
         </aside>
         <div className="grid min-w-0 gap-6">

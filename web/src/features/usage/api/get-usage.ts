@@ -10,7 +10,12 @@ export function getUsage(options: ApiOptions = {}): Promise<Usage> {
   return apiGet(usageKey, { ...options, schema: Usage });
 }
 
-/** The only read that polls; every other key keeps the app-wide "never refetch" defaults. */
-export function useUsage() {
-  return useSWR(usageKey, () => getUsage(), { refreshInterval: USAGE_POLL_MS, dedupingInterval: 0 });
+/**
+ * Usage as the page knows it. Exactly one mounted reader polls (`poll: true`: the signed-in
+ * header, present on every signed-in screen): two polling readers whose timers drift apart (a
+ * panel remounted when a Recent sequence opens) fetched twice per 5 s (issue 13, item 7). The
+ * others read the same cache and re-render when it changes; a generation refreshes it at once.
+ */
+export function useUsage({ poll = false }: { poll?: boolean } = {}) {
+  return useSWR(usageKey, () => getUsage(), poll ? { refreshInterval: USAGE_POLL_MS, dedupingInterval: 0 } : {});
 }

@@ -64,7 +64,7 @@ function UsageBody({ usage }: { usage: Usage }) {
 
 /**
  * Spec §2: Email Sequences used/limit with a progress bar, Approaching Limit from 80 %, and the
- * upgrade link on the free trial. Polls through useUsage, so it follows generations on its own.
+ * upgrade link on the free trial. Reads the usage the header polls, so it follows generations.
  */
 export function UsagePanel({ className, title = 'Your usage' }: { className?: string; title?: string }) {
   const { data, error } = useUsage();
@@ -85,9 +85,12 @@ export function UsagePanel({ className, title = 'Your usage' }: { className?: st
   );
 }
 
-/** The compact used/limit pill for the header. */
+/**
+ * The compact used/limit pill for the header, on every signed-in screen: the one reader that
+ * polls. At phone widths only the figures show (the header has no room for the bar).
+ */
 export function HeaderUsage() {
-  const { data } = useUsage();
+  const { data } = useUsage({ poll: true });
   if (!data) return null;
   const status = usageStatus(data);
   return (
@@ -96,13 +99,13 @@ export function HeaderUsage() {
       title={`${data.used} of ${data.limit} sequences used`}
       data-testid="header-usage"
       className={cn(
-        'hidden items-center gap-2 rounded-full border px-3 py-1 text-xs font-medium tabular-nums transition-colors hover:bg-muted sm:flex',
+        'flex items-center gap-2 rounded-full border px-2.5 py-1 text-xs font-medium tabular-nums transition-colors hover:bg-muted sm:px-3',
         status.approachingLimit
           ? 'border-amber-500/50 text-amber-700 dark:text-amber-300'
           : 'border-border text-muted-foreground',
       )}
     >
-      <span className="relative h-1.5 w-10 overflow-hidden rounded-full bg-muted" aria-hidden="true">
+      <span className="relative hidden h-1.5 w-10 overflow-hidden rounded-full bg-muted sm:block" aria-hidden="true">
         <span
           className={cn(
             'absolute inset-y-0 left-0 rounded-full',
