@@ -132,10 +132,11 @@ describe('billing in Chromium against npm start (sandbox checkout, success, mana
     // Quota heard billing.activated: the Sales Leader limit.
     await expect.poll(() => usage(page), { timeout: 10_000 }).toEqual({ used: 0, limit: 200 });
 
-    // A second checkout is refused while subscribed.
+    // While subscribed, /subscribe shows the plan and the way to manage it instead of a checkout.
     await page.goto(`${app.url}/subscribe?plan=individual`);
-    await expect.poll(() => page.getByTestId('checkout-error').isVisible(), { timeout: 10_000 }).toBe(true);
-    expect(await textOf(page, 'checkout-error')).toContain('You already have an active subscription.');
+    await expect.poll(() => page.getByTestId('already-subscribed').isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await textOf(page, 'already-subscribed-plan')).toContain('Sales Leader ($25/month)');
+    expect(await page.getByTestId('checkout').count()).toBe(0);
 
     // Management: Active, renews; cancel with inline confirm → Ends on; reactivate → Renews on.
     await page.goto(`${app.url}/subscription-management`);

@@ -5,8 +5,11 @@ import {
   displayPlanName,
   formatCardNumber,
   formatExpiry,
+  formatLongDate,
+  nextBillingDate,
   periodFromQuery,
   planFromQuery,
+  planOfSubscription,
   serverMessage,
   statusLabel,
   successPath,
@@ -54,5 +57,20 @@ describe('checkout helpers', () => {
     expect(cardDetailsValid({ number: '4242', expiry: '12 / 30', cvc: '123' }, today)).toBe(false);
     expect(cardDetailsValid({ number: '4242 4242 4242 4242', expiry: '13 / 30', cvc: '123' }, today)).toBe(false);
     expect(cardDetailsValid({ number: '4242 4242 4242 4242', expiry: '12 / 30', cvc: '12' }, today)).toBe(false);
+  });
+
+  it('dates the next billing 30 days out for monthly plans and at the paid year’s end for annual ones', () => {
+    const today = new Date(2026, 10, 22, 12);
+    const yearEnd = Date.UTC(2027, 10, 22, 12) / 1000;
+    const subscription = (interval: 'month' | 'year', name = 'seqgen Sales Org') => ({
+      status: 'active',
+      cancel_at_period_end: false,
+      current_period_end: yearEnd,
+      plan: { name, amount: interval === 'year' ? 50_000 : 5_000, interval },
+    });
+    expect(formatLongDate(nextBillingDate(subscription('month'), today))).toBe('December 22, 2026');
+    expect(nextBillingDate(subscription('year'), today).getTime()).toBe(yearEnd * 1000);
+    expect(planOfSubscription(subscription('year'))).toMatchObject({ id: 'organization', sequencesPerMonth: 500 });
+    expect(planOfSubscription(subscription('month', 'seqgen Something Else'))).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { type BillingPeriod, SUBSCRIPTION_PLAN_NAME_PREFIX } from '@seqgen/proto';
+import { type BillingPeriod, SUBSCRIPTION_PLAN_NAME_PREFIX, type SubscriptionResponse } from '@seqgen/proto';
 import { ApiError, errorText } from '../../lib/api';
 import { PLANS, type Plan } from '../pricing/plans';
 
@@ -9,6 +9,30 @@ export const FORM_UNAVAILABLE = 'Unable to load payment form. Please refresh the
 export const FORM_NOT_LOADED = 'Payment form not loaded. Please refresh and try again.';
 /** Spec §9: the success page promises the next charge 30 days out. */
 export const NEXT_BILLING_DAYS = 30;
+
+export type Subscription = NonNullable<SubscriptionResponse['subscription']>;
+
+/**
+ * Words of the checkout and success screens that are not spec strings: kept together so the pages
+ * say the same thing the same way (the spec's own strings stay beside their rules above).
+ */
+export const CHECKOUT_COPY = {
+  subscribedTitle: "You're already subscribed",
+  subscribedBody: (plan: string, price: string) =>
+    `You're on ${plan} (${price}). Change, cancel or reactivate it from Subscription management.`,
+  manageLink: 'Manage subscription',
+  loadingSubscription: 'Checking your subscription…',
+  subscriptionUnavailable: 'We could not load your subscription. Please refresh the page.',
+  /** Shown under the payment form: the Subscribe button is what starts the subscription. */
+  confirmHint: 'Nothing is created or charged until you press Subscribe.',
+  noSubscriptionTitle: 'No active subscription',
+  noSubscriptionBody:
+    'There is no paid plan on your account yet, so there is nothing to confirm here. Choose a plan to get started.',
+  noSubscriptionLink: 'View plans',
+  confirmingPayment: 'Confirming your payment…',
+  activeLine: 'Your subscription is active. Thanks for choosing seqgen.',
+  otherStatusLine: (status: string) => `Your subscription status: ${status}.`,
+} as const;
 
 /**
  * The plan a /subscribe link names. /pricing calls the top tier "sales-org", /subscribe and the
@@ -32,6 +56,27 @@ export function successPath(plan: Plan, period: BillingPeriod): string {
 /** "seqgen Sales Leader" → "Sales Leader" (spec §3). */
 export function displayPlanName(name: string): string {
   return name.startsWith(SUBSCRIPTION_PLAN_NAME_PREFIX) ? name.slice(SUBSCRIPTION_PLAN_NAME_PREFIX.length) : name;
+}
+
+/** The known plan a subscription's provider name stands for ("seqgen Sales Org" → Sales Org). */
+export function planOfSubscription(subscription: Subscription): Plan | null {
+  const name = displayPlanName(subscription.plan.name);
+  return PLANS.find((plan) => plan.name === name) ?? null;
+}
+
+/** A subscription's price in dollars per its own interval (the API answers cents). */
+export function subscriptionPrice(subscription: Subscription): { amount: number; unit: 'month' | 'year' } {
+  return { amount: subscription.plan.amount / 100, unit: subscription.plan.interval };
+}
+
+/**
+ * Next billing on the success page: spec §9 says 30 days out, which is true of monthly plans; a
+ * yearly plan next bills at the end of its paid year, so that date comes from the subscription.
+ */
+export function nextBillingDate(subscription: Subscription, today: Date): Date {
+  return subscription.plan.interval === 'year'
+    ? new Date(subscription.current_period_end * 1000)
+    : addDays(today, NEXT_BILLING_DAYS);
 }
 
 /** The human part of a failed call: the server's message without the "402: " status prefix. */

@@ -8,7 +8,14 @@ export function getSubscription(options: ApiOptions = {}): Promise<SubscriptionR
   return apiGet(subscriptionKey, { ...options, schema: SubscriptionResponse });
 }
 
-export function useSubscription() {
+/**
+ * `waitForPaid` (ms between reads) keeps reading until a subscription shows up: after a Stripe
+ * payment, its invoice.paid webhook may reach billing a moment after the browser gets here.
+ */
+export function useSubscription({ waitForPaid }: { waitForPaid?: number } = {}) {
   // Read afresh on every visit: a payment or a cancellation elsewhere changes it.
-  return useSWR(subscriptionKey, () => getSubscription(), { revalidateOnMount: true });
+  return useSWR(subscriptionKey, () => getSubscription(), {
+    revalidateOnMount: true,
+    ...(waitForPaid && { refreshInterval: (data?: SubscriptionResponse) => (data?.hasSubscription ? 0 : waitForPaid) }),
+  });
 }

@@ -1,6 +1,7 @@
 import type { BillingPeriod } from '@seqgen/proto';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/Card';
@@ -10,17 +11,18 @@ import { ApiError } from '../../../lib/api';
 import { formatUsd, type Plan, periodUnit, planPrice } from '../../pricing/plans';
 import { createSubscription } from '../api/create-subscription';
 import { useBillingConfig } from '../api/get-billing-config';
-import { CREATE_FAILED, FORM_UNAVAILABLE, serverMessage } from '../checkout';
+import { subscriptionKey } from '../api/get-subscription';
+import { CHECKOUT_COPY, CREATE_FAILED, FORM_UNAVAILABLE, serverMessage } from '../checkout';
 import { PlanSummary } from './PlanSummary';
 import { SandboxPaymentForm } from './SandboxPaymentForm';
 import { StripePaymentForm } from './StripePaymentForm';
 
-type SecretState =
-  | { status: 'loading' }
-  | { status: 'ready'; clientSecret: string }
-  | { status: 'failed'; message: string; alreadySubscribed: boolean };
-
-/** Checkout (spec §4): create the subscription for a client secret, then the payment form. */
+/**
+ * Checkout (spec §4): plan summary and payment form. The subscription (and its client secret) is
+ * created only when the user presses Subscribe, never on arrival: every visit to a /subscribe
+ * link used to leave a pending subscription behind. Billing resumes an open unpaid checkout for
+ * the same plan and period rather than making another, so pressing again reuses it.
+ */
 export function CheckoutScreen({
   plan,
   period,
@@ -33,26 +35,25 @@ export function CheckoutScreen({
   onPaid: () => void;
 }) {
   const config = useBillingConfig();
-  const [secret, setSecret] = useState<SecretState>({ status: 'loading' });
+  const { mutate } = useSWRConfig();
+  const [failure, setFailure] = useState<{ message: string; alreadySubscribed: boolean } | null>(null);
 
-  useEffect(() => {
-    // Only the newest request's secret is used (StrictMode and quick plan changes start two).
-    let current = true;
-    setSecret({ status: 'loading' });
-    createSubscription({ planType: plan.id, billing: period })
-      .then((clientSecret) => {
-        if (current) setSecret({ status: 'ready', clientSecret });
-      })
-      .catch((error: unknown) => {
-        if (!current) return;
-        const message = serverMessage(error) ?? CREATE_FAILED;
-        toast({ title: 'Error', description: message, variant: 'destructive' });
-        setSecret({ status: 'failed', message, alreadySubscribed: error instanceof ApiError && error.status === 409 });
-      });
-    return () => {
-      current = false;
-    };
-  }, [plan.id, period]);
+  /** The client secret of the user's checkout for this plan, or null after telling the user why not. */
+  const startCheckout = async (): Promise<string | null> => {
+    try {
+      const clientSecret = await createSubscription({ planType: plan.id, billing: period });
+      setFailure(null);
+      return clientSecret;
+    } catch (error) {
+      const alreadySubscribed = error instanceof ApiError && error.status === 409;
+      const message = serverMessage(error) ?? CREATE_FAILED;
+      // Subscribed meanwhile (another tab): not an error, the page shows the plan instead.
+      if (alreadySubscribed) void mutate(subscriptionKey);
+      else toast({ title: 'Error', description: message, variant: 'destructive' });
+      setFailure({ message, alreadySubscribed });
+      return null;
+    }
+  };
 
   const submitLabel = `Subscribe for ${formatUsd(planPrice(plan, period))}/${periodUnit(period)}`;
 
@@ -82,23 +83,21 @@ export function CheckoutScreen({
             <CardTitle>Payment details</CardTitle>
             <CardDescription>Your subscription starts as soon as the payment goes through.</CardDescription>
           </CardHeader>
-          <CardContent>
-            {secret.status === 'failed' ? (
+          <CardContent className="grid gap-4">
+            {failure?.alreadySubscribed ? (
               <div className="grid gap-4">
-                <Alert variant="destructive" data-testid="checkout-error">
-                  <p>{secret.alreadySubscribed ? secret.message : FORM_UNAVAILABLE}</p>
+                <Alert data-testid="checkout-subscribed">
+                  <p>{failure.message}</p>
                 </Alert>
-                {secret.alreadySubscribed ? (
-                  <Button asChild variant="outline" className="justify-self-start">
-                    <Link to="/subscription-management">Manage subscription</Link>
-                  </Button>
-                ) : null}
+                <Button asChild variant="outline" className="justify-self-start">
+                  <Link to="/subscription-management">{CHECKOUT_COPY.manageLink}</Link>
+                </Button>
               </div>
             ) : config.error ? (
               <Alert variant="destructive" data-testid="checkout-error">
                 <p>{FORM_UNAVAILABLE}</p>
               </Alert>
-            ) : secret.status === 'loading' || !config.data ? (
+            ) : !config.data ? (
               <div role="status" className="flex items-center gap-3 py-10 text-sm text-muted-foreground">
                 <Spinner className="h-5 w-5 text-highlight" label="Preparing checkout" />
                 Preparing secure checkout…
@@ -106,14 +105,24 @@ export function CheckoutScreen({
             ) : config.data.provider === 'stripe' ? (
               <StripePaymentForm
                 publishableKey={config.data.publishableKey}
-                clientSecret={secret.clientSecret}
                 plan={plan}
                 period={period}
                 submitLabel={submitLabel}
+                startCheckout={startCheckout}
                 onPaid={onPaid}
               />
             ) : (
-              <SandboxPaymentForm clientSecret={secret.clientSecret} submitLabel={submitLabel} onPaid={onPaid} />
+              <SandboxPaymentForm submitLabel={submitLabel} startCheckout={startCheckout} onPaid={onPaid} />
+            )}
+            {failure && !failure.alreadySubscribed ? (
+              <Alert variant="destructive" data-testid="checkout-error">
+                <p>{failure.message}</p>
+              </Alert>
+            ) : null}
+            {failure?.alreadySubscribed ? null : (
+              <p className="text-center text-xs text-muted-foreground" data-testid="checkout-hint">
+                {CHECKOUT_COPY.confirmHint}
+              </p>
             )}
           </CardContent>
         </Card>

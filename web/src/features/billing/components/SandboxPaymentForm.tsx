@@ -14,12 +14,13 @@ import { PaymentError } from './PaymentError';
  * looks like a card form and is labelled as a test: no card is charged, only the test cards work.
  */
 export function SandboxPaymentForm({
-  clientSecret,
   submitLabel,
+  startCheckout,
   onPaid,
 }: {
-  clientSecret: string;
   submitLabel: string;
+  /** Creates (or resumes) the checkout on Subscribe; null when it could not (already told). */
+  startCheckout: () => Promise<string | null>;
   onPaid: () => void;
 }) {
   const [number, setNumber] = useState('');
@@ -42,6 +43,9 @@ export function SandboxPaymentForm({
     }
     setBusy(true);
     try {
+      // Asked for on each press: a retry after a declined card resumes the same checkout.
+      const clientSecret = await startCheckout();
+      if (!clientSecret) return;
       await confirmSandboxPayment({ clientSecret, cardNumber: number });
       setFailure(null);
       onPaid();

@@ -10,7 +10,7 @@ import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
 import { toast } from '../../../components/ui/toast-store';
 import { useTheme } from '../../../lib/theme-provider';
-import type { Plan } from '../../pricing/plans';
+import { type Plan, planPrice } from '../../pricing/plans';
 import { FORM_NOT_LOADED, FORM_UNAVAILABLE, PAYMENT_DETAILS_INVALID, successPath } from '../checkout';
 import { PaymentError } from './PaymentError';
 
@@ -32,15 +32,17 @@ interface StripeFormProps {
   plan: Plan;
   period: BillingPeriod;
   submitLabel: string;
+  /** Creates (or resumes) the checkout on Subscribe; null when it could not (already told). */
+  startCheckout: () => Promise<string | null>;
   onPaid: () => void;
 }
 
-/** Stripe's Payment Element for the subscription's first invoice (spec §7). */
-export function StripePaymentForm({
-  publishableKey,
-  clientSecret,
-  ...props
-}: StripeFormProps & { publishableKey: string; clientSecret: string }) {
+/**
+ * Stripe's Payment Element for the subscription's first invoice (spec §7), in Stripe's deferred
+ * mode: the form shows from the plan's amount alone, and the subscription whose invoice it pays
+ * is created only when the user presses Subscribe.
+ */
+export function StripePaymentForm({ publishableKey, ...props }: StripeFormProps & { publishableKey: string }) {
   const { theme } = useTheme();
   const [loadFailed, setLoadFailed] = useState(false);
   useEffect(() => {
@@ -61,11 +63,13 @@ export function StripePaymentForm({
   }
   return (
     <Elements
-      // Stripe fixes an Elements group's client secret at mount: a new checkout needs a new group.
-      key={clientSecret}
+      // Stripe fixes an Elements group's mode and amount at mount: another plan needs a new group.
+      key={`${props.plan.id}:${props.period}`}
       stripe={stripeFor(publishableKey)}
       options={{
-        clientSecret,
+        mode: 'subscription',
+        amount: Math.round(planPrice(props.plan, props.period) * 100),
+        currency: 'usd',
         appearance: {
           theme: theme === 'dark' ? 'night' : 'stripe',
           variables: { colorPrimary: '#5b3df5', borderRadius: '8px' },
@@ -77,7 +81,7 @@ export function StripePaymentForm({
   );
 }
 
-function StripeForm({ plan, period, submitLabel, onPaid }: StripeFormProps) {
+function StripeForm({ plan, period, submitLabel, startCheckout, onPaid }: StripeFormProps) {
   const stripe = useStripe();
   const elements = useElements();
   const [busy, setBusy] = useState(false);
@@ -93,8 +97,19 @@ function StripeForm({ plan, period, submitLabel, onPaid }: StripeFormProps) {
     }
     setBusy(true);
     try {
+      // Stripe checks the form's fields before anything is created on our side.
+      const submitted = await elements.submit();
+      if (submitted.error) {
+        const message = submitted.error.message ?? PAYMENT_DETAILS_INVALID;
+        setFailure(message);
+        toast({ title: 'Payment Failed', description: message, variant: 'destructive' });
+        return;
+      }
+      const clientSecret = await startCheckout();
+      if (!clientSecret) return;
       const { error } = await stripe.confirmPayment({
         elements,
+        clientSecret,
         // Where Stripe sends the browser back after a redirect-based step (3-D Secure, wallets).
         confirmParams: { return_url: `${window.location.origin}${successPath(plan, period)}` },
         redirect: 'if_required',

@@ -1,10 +1,18 @@
-import type { BillingPeriod } from '@seqgen/proto';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { CheckIcon } from '../../../components/ui/CheckIcon';
-import { formatUsd, monthlyEquivalent, type Plan, periodUnit, planPrice } from '../../pricing/plans';
-import { addDays, formatLongDate, NEXT_BILLING_DAYS } from '../checkout';
+import { formatUsd } from '../../pricing/plans';
+import {
+  CHECKOUT_COPY,
+  displayPlanName,
+  formatLongDate,
+  nextBillingDate,
+  planOfSubscription,
+  type Subscription,
+  statusLabel,
+  subscriptionPrice,
+} from '../checkout';
 
 function Row({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
@@ -17,16 +25,22 @@ function Row({ label, value, testId }: { label: string; value: string; testId?: 
   );
 }
 
-/** Spec §2 "Subscription success": what was bought, when it bills next, and where to go now. */
+/**
+ * Spec §2 "Subscription success": what was bought, when it bills next, and where to go now. Drawn
+ * from the user's subscription as billing answers it, never from the address bar, so it can only
+ * show what was really bought.
+ */
 export function SubscriptionSuccess({
-  plan,
-  period,
+  subscription,
   today = new Date(),
 }: {
-  plan: Plan | null;
-  period: BillingPeriod;
+  subscription: Subscription;
   today?: Date;
 }) {
+  const plan = planOfSubscription(subscription);
+  const name = plan?.name ?? displayPlanName(subscription.plan.name);
+  const price = subscriptionPrice(subscription);
+  const active = subscription.status === 'active' || subscription.status === 'trialing';
   return (
     <div className="mx-auto w-full max-w-2xl" data-testid="subscription-success">
       <div className="text-center">
@@ -42,31 +56,33 @@ export function SubscriptionSuccess({
             <path d="M5 12.5l4.5 4.5L19 7.5" strokeLinecap="round" strokeLinejoin="round" />
           </svg>
         </div>
-        <h1 className="mt-5 text-balance text-3xl font-bold tracking-tight sm:text-4xl">
-          {plan ? `Welcome to ${plan.name}!` : 'Welcome aboard!'}
-        </h1>
-        <p className="mt-3 text-muted-foreground">Your subscription is active. Thanks for choosing seqgen.</p>
+        <h1 className="mt-5 text-balance text-3xl font-bold tracking-tight sm:text-4xl">{`Welcome to ${name}!`}</h1>
+        <p className="mt-3 text-muted-foreground" data-testid="success-status">
+          {active ? CHECKOUT_COPY.activeLine : CHECKOUT_COPY.otherStatusLine(statusLabel(subscription.status))}
+        </p>
       </div>
 
-      {plan ? (
-        <Card className="mt-10 p-6 sm:p-8">
-          <dl className="divide-y divide-border">
-            <Row label="Plan" value={plan.name} testId="success-plan" />
+      <Card className="mt-10 p-6 sm:p-8">
+        <dl className="divide-y divide-border">
+          <Row label="Plan" value={name} testId="success-plan" />
+          <Row label="Price" value={`${formatUsd(price.amount)}/${price.unit}`} testId="success-price" />
+          {price.unit === 'year' ? (
             <Row
-              label="Price"
-              value={`${formatUsd(planPrice(plan, period))}/${periodUnit(period)}`}
-              testId="success-price"
+              label="Monthly equivalent"
+              value={`${formatUsd(Math.round((price.amount / 12) * 100) / 100)}/month`}
+              testId="success-monthly-equivalent"
             />
-            {period === 'annual' ? (
-              <Row label="Monthly equivalent" value={`${formatUsd(monthlyEquivalent(plan, period))}/month`} />
-            ) : null}
+          ) : null}
+          {plan ? (
             <Row label="Sequences per month" value={String(plan.sequencesPerMonth)} testId="success-sequences" />
-            <Row
-              label="Next billing"
-              value={formatLongDate(addDays(today, NEXT_BILLING_DAYS))}
-              testId="success-next-billing"
-            />
-          </dl>
+          ) : null}
+          <Row
+            label="Next billing"
+            value={formatLongDate(nextBillingDate(subscription, today))}
+            testId="success-next-billing"
+          />
+        </dl>
+        {plan ? (
           <div className="mt-6 border-t border-border pt-6">
             <h2 className="text-sm font-semibold">Included in your plan</h2>
             <ul className="mt-3 grid gap-2.5 text-sm sm:grid-cols-2">
@@ -78,13 +94,33 @@ export function SubscriptionSuccess({
               ))}
             </ul>
           </div>
-        </Card>
-      ) : null}
+        ) : null}
+      </Card>
 
       <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
         <Button asChild size="lg">
           <Link to="/" data-testid="start-generating">
             Start Generating Sequences
+          </Link>
+        </Button>
+        <Button asChild size="lg" variant="outline">
+          <Link to="/contact">Contact Support</Link>
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** Signed in with nothing bought: say so plainly and point at the plans, with no receipt. */
+export function NoSubscription() {
+  return (
+    <div className="mx-auto w-full max-w-md text-center" data-testid="no-subscription">
+      <h1 className="text-balance text-3xl font-bold tracking-tight">{CHECKOUT_COPY.noSubscriptionTitle}</h1>
+      <p className="mt-3 text-muted-foreground">{CHECKOUT_COPY.noSubscriptionBody}</p>
+      <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+        <Button asChild size="lg">
+          <Link to="/pricing" data-testid="no-subscription-pricing">
+            {CHECKOUT_COPY.noSubscriptionLink}
           </Link>
         </Button>
         <Button asChild size="lg" variant="outline">
