@@ -67,10 +67,10 @@ COPY services/${SERVICE}/ services/${SERVICE}/
 COPY --from=web /app/web/dist ./web/dist
 # The numeric id (the `node` user of the base image) lets Kubernetes verify runAsNonRoot.
 USER 1000:1000
-EXPOSE 8080 8101 8102 8103 8104 8105 8106
+EXPOSE 8080 8101 8102 8103 8104 8105 8106 8107
 # No curl in the slim image; Node's fetch does the probe. PORT falls back to the service's
 # documented default port.
 HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
-  CMD node -e "const d={gateway:8080,waitlist:8101,auth:8102,generation:8103,quota:8104,library:8105,billing:8106};fetch('http://127.0.0.1:'+(process.env.PORT||d[process.env.SERVICE])+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+  CMD node -e "const d={gateway:8080,waitlist:8101,auth:8102,generation:8103,quota:8104,library:8105,billing:8106,analytics:8107};fetch('http://127.0.0.1:'+(process.env.PORT||d[process.env.SERVICE])+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # exec: node becomes PID 1 and receives SIGTERM directly for its graceful shutdown.
 CMD ["/bin/sh", "-c", "exec node services/${SERVICE}/src/main.ts"]

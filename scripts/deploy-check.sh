@@ -243,7 +243,7 @@ function checkMetrics(set, objects) {
     } catch (error) {
       fail(`dashboard JSON does not parse: ${error.message}`);
     }
-    const wanted = ['http_requests_total', 'http_request_duration_seconds_bucket', 'bus_consumed_total', 'outbox_pending', 'quota_reservations_pending'];
+    const wanted = ['http_requests_total', 'http_request_duration_seconds_bucket', 'bus_consumed_total', 'bus_consumer_lag', 'outbox_pending', 'quota_reservations_pending', 'analyses_total', 'generations_total', 'auth_login_failures_total', 'llm_request_duration_seconds_bucket', 'llm_tokens_total', 'llm_errors_total'];
     const exprs = panels.flatMap((p) => p.targets.map((t) => t.expr)).join(' ');
     for (const metric of wanted) if (!exprs.includes(metric)) fail(`dashboard has no panel on ${metric}`);
   }
@@ -275,7 +275,7 @@ function checkIsolation(set, objects) {
     '0.0.0.0/0': ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '100.64.0.0/10', '127.0.0.0/8', '169.254.0.0/16'],
     '::/0': ['fc00::/7', 'fe80::/10'],
   };
-  const internetPorts = { generation: '443/TCP,80/TCP', billing: '443/TCP', auth: '25/TCP,443/TCP,465/TCP,587/TCP' };
+  const internetPorts = { generation: '443/TCP,80/TCP', billing: '443/TCP', auth: '25/TCP,443/TCP,465/TCP,587/TCP', analytics: '443/TCP' };
 
   if (of('CronJob').length) fail('CronJobs rendered: scheduled work is leader-elected in the services (kit/leader.ts)');
   for (const d of deployments) {

@@ -7,7 +7,8 @@
  * At a terminal it prints one summary and then one line per request (issue 11, item 6); piped
  * or in production, JSON lines only, so nothing that reads them has to skip a banner.
  */
-import { createLogger, Lifecycle, prettyLogStream, wantsPrettyLogs } from '@seqgen/kit';
+import { createLogger, Lifecycle, prettyLogStream, startTelemetry, wantsPrettyLogs } from '@seqgen/kit';
+import { start as startAnalytics } from '../services/analytics/src/main.ts';
 import { start as startAuth } from '../services/auth/src/main.ts';
 import { start as startBilling } from '../services/billing/src/main.ts';
 import { start as startGateway } from '../services/gateway/src/main.ts';
@@ -19,14 +20,15 @@ import { describeSetup, formatSummary } from './start-summary.ts';
 
 type Starter = (env: Record<string, string | undefined>, lifecycle: Lifecycle) => Promise<{ url: string }>;
 
-/** Each service with the gateway setting that points at it. */
-const services: [upstreamSetting: string, start: Starter][] = [
-  ['AUTH_URL', startAuth],
-  ['WAITLIST_URL', startWaitlist],
-  ['GENERATION_URL', startGeneration],
-  ['QUOTA_URL', startQuota],
-  ['LIBRARY_URL', startLibrary],
-  ['BILLING_URL', startBilling],
+/** Each service, with the gateway setting that points at it. */
+const services: [name: string, upstreamSetting: string, start: Starter][] = [
+  ['auth', 'AUTH_URL', startAuth],
+  ['waitlist', 'WAITLIST_URL', startWaitlist],
+  ['generation', 'GENERATION_URL', startGeneration],
+  ['quota', 'QUOTA_URL', startQuota],
+  ['library', 'LIBRARY_URL', startLibrary],
+  ['billing', 'BILLING_URL', startBilling],
+  ['analytics', 'ANALYTICS_URL', startAnalytics],
 ];
 
 const logger = createLogger({ service: 'seqgen', level: process.env.LOG_LEVEL ?? 'info' });
@@ -41,7 +43,10 @@ try {
   // PORT and HOST belong to the gateway.
   const { PORT, HOST, ...shared } = process.env;
   const upstreams: Record<string, string> = {};
-  for (const [setting, start] of services) {
+  // Tracing first (when OTEL_EXPORTER_OTLP_ENDPOINT asks for it), so every service is built
+  // instrumented; each span still names its own service (kit telemetry-sdk.ts).
+  await startTelemetry(process.env, { services: [...services.map(([name]) => name), 'gateway'], lifecycle, logger });
+  for (const [, setting, start] of services) {
     // Six services in one process: each its own ephemeral loopback metrics port (logged).
     const { url } = await start({ ...shared, HOST: '127.0.0.1', PORT: '0', METRICS_PORT: '0' }, lifecycle);
     upstreams[setting] = url;

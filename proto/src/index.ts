@@ -1,6 +1,7 @@
 export * from './events/catalogue.ts';
 export * from './events/envelope.ts';
 export * from './events/requests.ts';
+export * from './http/analytics.ts';
 export * from './http/auth.ts';
 export * from './http/billing.ts';
 export * from './http/common.ts';

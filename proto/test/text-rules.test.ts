@@ -191,6 +191,22 @@ const EXAMPLES: Record<string, unknown[]> = {
   SavedSequenceParams: [{ id: '3b241101-e2bb-4255-8caf-4136c566a962' }],
   JoinWaitlistRequest: [{ email: 'early@example.com' }],
   ContactRequest: [{ email: 'someone@example.com', message: 'Hello there' }],
+  TrackEventsRequest: [
+    {
+      anonymousId: 'a1b2c3d4e5f6',
+      events: [
+        {
+          name: 'button_click',
+          at: '2026-11-22T10:00:00.000Z',
+          props: Object.fromEntries(
+            ['label', 'location', 'section', 'source', 'action', 'outcome', 'path', 'targetSpecificCompany']
+              .concat(['industry', 'language', 'count', 'plan', 'billing', 'rating', 'kind'])
+              .map((key) => [key, `${key} value`]),
+          ),
+        },
+      ],
+    },
+  ],
 };
 
 const requestSchemas = [...schemas].filter(([name]) => /(Request|Params|Query)$/.test(name));

@@ -33,7 +33,7 @@ import pg from 'pg';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
-export const SERVICES = ['auth', 'waitlist', 'generation', 'quota', 'library', 'billing'] as const;
+export const SERVICES = ['auth', 'waitlist', 'generation', 'quota', 'library', 'billing', 'analytics'] as const;
 export type ServiceName = (typeof SERVICES)[number];
 /** The gateway setting that points at each service. */
 const UPSTREAM_SETTING: Record<ServiceName, string> = {
@@ -43,6 +43,7 @@ const UPSTREAM_SETTING: Record<ServiceName, string> = {
   quota: 'QUOTA_URL',
   library: 'LIBRARY_URL',
   billing: 'BILLING_URL',
+  analytics: 'ANALYTICS_URL',
 };
 
 /** Waits for a condition rather than a fixed time; the timeout is sized for a loaded 2-core machine. */

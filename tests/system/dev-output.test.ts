@@ -104,7 +104,7 @@ describe('npm start output', () => {
     const lines = jsonLines(app.output()); // throws on any line that is not JSON
     const listening = lines.filter((line) => /listening/i.test(String(line.msg)));
     expect(listening.map((line) => line.service).sort()).toEqual(
-      ['auth', 'billing', 'gateway', 'generation', 'library', 'quota', 'waitlist'].sort(),
+      ['analytics', 'auth', 'billing', 'gateway', 'generation', 'library', 'quota', 'waitlist'].sort(),
     );
     // The banner scripts wait for goes to stderr, whatever LOG_LEVEL: stdout stays JSON.
     expect(app.output()).not.toContain('seqgen is running at');

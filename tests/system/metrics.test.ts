@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScrapedMetrics } from '../../services/kit/src/testing/prometheus.ts';
 import { client, type RunningSystem, startSystem, waitFor } from '../faults/support.ts';
 
-const SERVICES = ['auth', 'generation', 'quota', 'library', 'billing', 'waitlist', 'gateway'];
+const SERVICES = ['auth', 'generation', 'quota', 'library', 'billing', 'waitlist', 'analytics', 'gateway'];
 const variants = await variantsToRun();
 
 describe.each([

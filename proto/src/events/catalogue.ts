@@ -36,6 +36,10 @@ export const eventCatalogue = {
    * table) is optional: events written before it was added still validate.
    */
   'contact.received': z.object({ messageId: z.string(), email: z.string(), message: z.string().optional() }),
+  /** A user saved a sequence to their library (analytics: the funnel's "saves"). */
+  'sequence.saved': z.object({ userId: z.string(), savedSequenceId: z.string() }),
+  /** A user rated a generated sequence (analytics). The comment stays in library's table. */
+  'feedback.recorded': z.object({ userId: z.string(), feedbackId: z.string(), rating: z.enum(['good', 'bad']) }),
 } as const;
 
 export type EventType = keyof typeof eventCatalogue;

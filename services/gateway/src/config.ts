@@ -70,6 +70,7 @@ export const SERVICE_PORTS = {
   quota: 8104,
   library: 8105,
   billing: 8106,
+  analytics: 8107,
 } as const;
 
 /**
@@ -96,6 +97,7 @@ export const gatewayConfigShape = {
   LIBRARY_URL: upstream(SERVICE_PORTS.library),
   BILLING_URL: upstream(SERVICE_PORTS.billing),
   WAITLIST_URL: upstream(SERVICE_PORTS.waitlist),
+  ANALYTICS_URL: upstream(SERVICE_PORTS.analytics),
   /** How long an upstream may take to answer; generation runs an LLM and gets longer. */
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   GENERATION_TIMEOUT_MS: z.coerce.number().int().positive().default(90_000),

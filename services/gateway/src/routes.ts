@@ -1,7 +1,7 @@
 import { DEFAULT_BODY_LIMIT } from '@seqgen/kit';
 import type { GatewayConfig } from './config.ts';
 
-export type ServiceName = 'auth' | 'generation' | 'quota' | 'library' | 'billing' | 'waitlist';
+export type ServiceName = 'auth' | 'generation' | 'quota' | 'library' | 'billing' | 'waitlist' | 'analytics';
 
 export interface Route {
   /** A path prefix: matches the prefix itself and anything under it ("/api/waitlist", "/api/waitlist/…"). */
@@ -19,6 +19,8 @@ export interface Route {
 const LIBRARY_BODY_LIMIT = 512 * 1024;
 /** billing's WEBHOOK_BODY_LIMIT: Stripe's events can carry long invoices. */
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
+/** analytics' ANALYTICS_BODY_LIMIT: a batch of at most 50 small events. */
+const ANALYTICS_BODY_LIMIT = 32 * 1024;
 
 /** DESIGN.md §4. Anything under /api/ that is not here is a JSON 404; everything else is the SPA. */
 export const ROUTES: Route[] = [
@@ -41,6 +43,7 @@ export const ROUTES: Route[] = [
   { prefix: '/api/billing', service: 'billing' },
   { prefix: '/api/waitlist', service: 'waitlist' },
   { prefix: '/api/contact', service: 'waitlist' },
+  { prefix: '/api/events', service: 'analytics', bodyLimit: ANALYTICS_BODY_LIMIT },
 ];
 
 /** The limit the gateway holds a route's bodies to: the service's, never above the gateway's own. */
@@ -56,6 +59,7 @@ export function upstreamOf(config: GatewayConfig, service: ServiceName): string 
     library: config.LIBRARY_URL,
     billing: config.BILLING_URL,
     waitlist: config.WAITLIST_URL,
+    analytics: config.ANALYTICS_URL,
   };
   return urls[service];
 }
@@ -68,4 +72,5 @@ export const SERVICE_LABELS: Record<ServiceName, string> = {
   library: 'Saved sequences',
   billing: 'Billing',
   waitlist: 'The waitlist',
+  analytics: 'Usage analytics',
 };

@@ -4,6 +4,7 @@ import {
   type Database,
   type KeyValueStore,
   type Logger,
+  type Outbox,
   RateLimiter,
   type Service,
   type SessionVerifier,
@@ -29,6 +30,8 @@ export interface LibraryAppDeps {
   trustedProxies: string | string[];
   limits?: Partial<LibraryLimits>;
   now?: () => Date;
+  /** Publishes sequence.saved and feedback.recorded (analytics); main.ts always passes one. */
+  outbox?: Outbox | undefined;
 }
 
 /** The library service without a listener: main.ts listens, tests inject. */
@@ -45,6 +48,7 @@ export function createApp(deps: LibraryAppDeps): Service {
     limiter: new RateLimiter(deps.store, deps.logger),
     limits: { ...DEFAULT_LIBRARY_LIMITS, ...deps.limits },
     now: deps.now ?? (() => new Date()),
+    outbox: deps.outbox,
   };
 
   app.addHook('onRequest', crossSiteWriteGuard({ publicUrl: deps.publicUrl }));

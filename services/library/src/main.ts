@@ -1,7 +1,17 @@
 import { fileURLToPath } from 'node:url';
-import { busSessionVerifier, createLogger, type Lifecycle, listen, loadConfig, openInfrastructure } from '@seqgen/kit';
+import {
+  busSessionVerifier,
+  createLogger,
+  type Lifecycle,
+  listen,
+  loadConfig,
+  Outbox,
+  openInfrastructure,
+  runAlone,
+} from '@seqgen/kit';
 import { createApp } from './app.ts';
 import { libraryConfigShape } from './config.ts';
+import { outbox as outboxTable, processedEvents } from './data/schema.ts';
 import { DEFAULT_LIBRARY_LIMITS } from './domain/library.ts';
 
 const migrationsFolder = fileURLToPath(new URL('./data/migrations', import.meta.url));
@@ -11,8 +21,17 @@ export async function start(env: Record<string, string | undefined> = process.en
   const config = loadConfig(libraryConfigShape, env);
   const logger = createLogger({ service: 'library', level: config.LOG_LEVEL });
   const infra = await openInfrastructure({ service: 'library', config, logger, migrationsFolder, lifecycle });
+  const outbox = new Outbox({
+    db: infra.database.db,
+    tables: { outbox: outboxTable, processedEvents },
+    bus: infra.bus,
+    logger,
+  });
+  outbox.start();
+  infra.lifecycle.add('outbox relay', () => outbox.stop());
   const app = createApp({
     logger,
+    outbox,
     readiness: infra.readiness,
     db: infra.database.db,
     store: infra.store,
@@ -31,7 +50,4 @@ export async function start(env: Record<string, string | undefined> = process.en
   return { app, url, lifecycle: infra.lifecycle };
 }
 
-if (import.meta.main) {
-  const { lifecycle } = await start();
-  lifecycle.exitOnSignals();
-}
+if (import.meta.main) await runAlone('library', start);

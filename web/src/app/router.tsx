@@ -1,6 +1,7 @@
-import { type ComponentType, lazy, Suspense } from 'react';
-import { createBrowserRouter, Outlet, ScrollRestoration } from 'react-router-dom';
+import { type ComponentType, lazy, Suspense, useEffect } from 'react';
+import { createBrowserRouter, Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { PageSpinner } from '../components/ui/Spinner';
+import { AnalyticsEvent, track } from '../lib/analytics';
 import { HomeRoute, RequireAuthState } from './guards';
 import { PublicLayout } from './layout/PublicLayout';
 import { AuthPage } from './routes/AuthPage';
@@ -30,6 +31,12 @@ function later<K extends string>(load: () => Promise<Record<K, ComponentType>>, 
 const dashboard = () => later(() => import('./routes/DashboardPage'), 'DashboardPage');
 
 function Root() {
+  // One page_view per route shown (the funnel's visits). The path only: a query string or hash
+  // can carry a reset token.
+  const { pathname } = useLocation();
+  useEffect(() => {
+    track(AnalyticsEvent.pageView, { path: pathname });
+  }, [pathname]);
   return (
     <>
       <ScrollRestoration />

@@ -1,3 +1,4 @@
+import { eventTables } from '@seqgen/kit/event-tables';
 import type { SavedSequence, StoredSequence } from '@seqgen/proto';
 import { index, jsonb, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
@@ -36,3 +37,6 @@ export const feedback = librarySchema.table(
   },
   (table) => [index('feedback_user_created_idx').on(table.userId, table.createdAt)],
 );
+
+/** sequence.saved and feedback.recorded (analytics) go out through the outbox. */
+export const { outbox, processedEvents } = eventTables(librarySchema);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type Database, HttpError, notFound, type RateLimiter, type RateLimitRule } from '@seqgen/kit';
+import { type Database, HttpError, notFound, type Outbox, type RateLimiter, type RateLimitRule } from '@seqgen/kit';
 import type { FeedbackRequest, SavedSequence, SaveSequenceRequest, UpdateSavedSequenceRequest } from '@seqgen/proto';
 import {
   countSaved,
@@ -36,6 +36,11 @@ export interface LibraryDeps {
   limiter: RateLimiter;
   limits: LibraryLimits;
   now: () => Date;
+  /**
+   * Where sequence.saved and feedback.recorded go (analytics' funnel), in the transaction of the
+   * change. main.ts always passes one; an app built alone in a test without it publishes nothing.
+   */
+  outbox?: Outbox | undefined;
 }
 
 export const SAVED_SEQUENCE_NOT_FOUND_MESSAGE =
@@ -71,7 +76,7 @@ export async function saveSequence(
   await deps.limiter.enforce([{ rule: deps.limits.savesPerUser, key: userId }], 'saves');
   const contentHash = contentHashOf(request);
   const now = deps.now();
-  return deps.db.transaction(async (tx) => {
+  const result = await deps.db.transaction(async (tx) => {
     await lockUserLibrary(tx, userId);
     const recent = await findRecentSave(tx, {
       userId,
@@ -97,8 +102,11 @@ export async function saveSequence(
       contentHash,
       createdAt: now,
     });
+    await deps.outbox?.enqueue(tx, 'sequence.saved', { userId, savedSequenceId: row.id });
     return { saved: toSaved(row), created: true };
   });
+  if (result.created) deps.outbox?.poke();
+  return result;
 }
 
 export async function listSavedSequences(deps: LibraryDeps, userId: string): Promise<SavedSequence[]> {
@@ -150,14 +158,20 @@ export async function deleteSavedSequence(deps: LibraryDeps, userId: string, id:
 
 export async function recordFeedback(deps: LibraryDeps, userId: string, request: FeedbackRequest): Promise<void> {
   await deps.limiter.enforce([{ rule: deps.limits.feedbackPerUser, key: userId }], 'feedback submissions');
-  await insertFeedback(deps.db, {
-    id: crypto.randomUUID(),
-    userId,
-    rating: request.rating,
-    comment: request.feedback || null,
-    emailSequence: request.emailSequence,
-    companyUrl: request.companyUrl,
-    customization: request.customization ?? null,
-    createdAt: deps.now(),
+  const id = crypto.randomUUID();
+  await deps.db.transaction(async (tx) => {
+    await insertFeedback(tx, {
+      id,
+      userId,
+      rating: request.rating,
+      comment: request.feedback || null,
+      emailSequence: request.emailSequence,
+      companyUrl: request.companyUrl,
+      customization: request.customization ?? null,
+      createdAt: deps.now(),
+    });
+    // The rating only: the comment is free text and stays here.
+    await deps.outbox?.enqueue(tx, 'feedback.recorded', { userId, feedbackId: id, rating: request.rating });
   });
+  deps.outbox?.poke();
 }

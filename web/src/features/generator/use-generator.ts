@@ -2,7 +2,7 @@ import type { Analysis, CheckContext, Customization, GeneratedSequence, Submitte
 import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from '../../components/ui/toast-store';
-import { track } from '../../lib/analytics';
+import { AnalyticsEvent, track } from '../../lib/analytics';
 import { errorMessage } from '../../lib/forms';
 import { browserStorage } from '../../lib/user-storage';
 import type { StudioAction } from '../sequence/studio';
@@ -62,6 +62,7 @@ export function useGenerator(userId: string) {
         const analysis = await analyze.trigger({ companyUrl: input.companyUrl, caseStudies: input.caseStudies });
         if (run !== generation.current) return;
         dispatch({ type: 'analyzed', source: { kind: 'url', ...input }, analysis });
+        track(AnalyticsEvent.analysisCompleted, { source: 'url', language: analysis.language });
       } catch (error) {
         if (run !== generation.current) return;
         dispatch({ type: 'analysisFailed' });
@@ -96,7 +97,7 @@ export function useGenerator(userId: string) {
         source: source?.kind ?? 'url',
         targetSpecificCompany: customization.targetSpecificCompany,
         industry: customization.industry,
-        specificIndustry: customization.specificIndustry,
+        // Not specificIndustry: what the user typed stays out of analytics (free text).
       });
       try {
         // The (possibly edited) analysis travels with the request, so the user's edits are used.

@@ -1,6 +1,7 @@
 import { SavedSequence, SaveSequenceRequest } from '@seqgen/proto';
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
+import { AnalyticsEvent, track } from '../../../lib/analytics';
 import { type ApiOptions, apiSend } from '../../../lib/api';
 import { savedSequencesKey } from '../../library/api/list-saved-sequences';
 
@@ -15,6 +16,7 @@ export function useSaveSequence() {
   const { mutate } = useSWRConfig();
   return useSWRMutation(saveSequenceKey, async (_key: string, { arg }: { arg: SaveSequenceRequest }) => {
     const saved = await saveSequence(arg);
+    track(AnalyticsEvent.sequenceSaved);
     void mutate(savedSequencesKey);
     return saved;
   });
