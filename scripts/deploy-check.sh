@@ -112,9 +112,13 @@ metrics: { enabled: false }
 EOF
 # Issue 11, item 2: the Prometheus Operator's ServiceMonitor, the Grafana dashboard and the
 # NetworkPolicy rule letting Prometheus reach the metrics port, switched on.
+# Issue 11, item 1: traces exported to a collector in the "observability" namespace.
 cat >"$work/monitoring.yaml" <<'EOF'
 metrics: { serviceMonitor: { enabled: true, labels: { release: kube-prometheus-stack } }, dashboard: { enabled: true } }
-networkPolicy: { prometheus: { enabled: true } }
+config: { OTEL_EXPORTER_OTLP_ENDPOINT: "http://otel-collector.observability:4318" }
+networkPolicy:
+  prometheus: { enabled: true }
+  tracing: { enabled: true, to: [{ namespaceSelector: { matchLabels: { kubernetes.io/metadata.name: observability } } }] }
 EOF
 # skaffold's `local` profile: its setValues, read from skaffold.yaml and passed as skaffold does (--set).
 local_set_args() {
@@ -340,6 +344,16 @@ function checkIsolation(set, objects) {
     if (name === 'gateway' ? toServices.length !== services.length - 1 : toServices.length) fail(`${name}: wrong egress to the other services`);
   }
   if (!off && accounts.size !== deployments.length) fail(`${accounts.size} ServiceAccounts for ${deployments.length} services`);
+  // Traces: with networkPolicy.tracing on, every service may reach the collector, and only it.
+  const tracing = set === 'monitoring';
+  for (const [name, policy] of policies) {
+    if (!services.includes(name)) continue;
+    const collector = (policy.spec.egress ?? []).filter((rule) => portsOf(rule) === '4318/TCP');
+    const toCollector = collector.some((rule) => rule.to?.[0]?.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'] === 'observability');
+    if (tracing && !toCollector) fail(`${name}: cannot reach the OpenTelemetry collector`);
+    if (!tracing && collector.length) fail(`${name}: collector egress rendered with networkPolicy.tracing off`);
+  }
+  if (tracing && of('ConfigMap')[0]?.data?.OTEL_EXPORTER_OTLP_ENDPOINT !== 'http://otel-collector.observability:4318') fail('OTEL_EXPORTER_OTLP_ENDPOINT not in the settings');
   if (off) {
     for (const kind of ['NetworkPolicy', 'ServiceAccount', 'Secret', 'StatefulSet']) if (of(kind).length) fail(`${kind} rendered with its toggle off`);
   }
