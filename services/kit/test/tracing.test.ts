@@ -247,3 +247,32 @@ describe('HTTP: a service continues the gateway’s trace; the gateway starts it
     }
   });
 });
+
+describe('resource settings', () => {
+  it('names a one-service process by OTEL_SERVICE_NAME and adds OTEL_RESOURCE_ATTRIBUTES; several services keep their own names', async () => {
+    for (const [services, expected] of [
+      [['svc'], 'checkout-api'],
+      [['svc', 'other'], 'svc'],
+    ] as const) {
+      const exporter = new InMemorySpanExporter();
+      const telemetry = await startTelemetry(
+        {
+          OTEL_SERVICE_NAME: 'checkout-api',
+          OTEL_RESOURCE_ATTRIBUTES: 'deployment.environment=staging,team=growth%20ops',
+        },
+        { services: [...services], exporter, processor: (e) => new SimpleSpanProcessor(e) },
+      );
+      try {
+        await inSpan({ service: 'svc', name: 'work', kind: SpanKind.INTERNAL }, async () => undefined);
+        const [span] = exporter.getFinishedSpans();
+        expect(span?.resource.attributes).toMatchObject({
+          'service.name': expected,
+          'deployment.environment': 'staging',
+          team: 'growth ops',
+        });
+      } finally {
+        await telemetry?.shutdown();
+      }
+    }
+  });
+});
