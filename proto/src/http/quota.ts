@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { PlanType } from './billing.ts';
+import { IsoDateTime } from './common.ts';
 
 export const FREE_TRIAL_SEQUENCES = 5;
 
@@ -7,3 +9,15 @@ export const Usage = z.object({
   limit: z.number().int().nonnegative(),
 });
 export type Usage = z.infer<typeof Usage>;
+
+/**
+ * GET /api/usage/details: what the allowance is and when it starts afresh, for the screens that
+ * say why a user cannot generate (issue 13, item 1). /api/usage stays `{ used, limit }` as the
+ * spec has it; this is read only when the limit is reached.
+ */
+export const UsageDetails = Usage.extend({
+  plan: z.union([z.literal('free'), PlanType]),
+  /** When the paid allowance starts afresh (ISO time); null on the free trial, which never does. */
+  resetsAt: IsoDateTime.nullable(),
+});
+export type UsageDetails = z.infer<typeof UsageDetails>;

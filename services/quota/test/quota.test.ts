@@ -58,6 +58,15 @@ describe.each(await variantsToRun())('quota service on $name infrastructure', (v
     expect(response.statusCode, response.body).toBe(200);
     return response.json() as { used: number; limit: number };
   };
+  const detailsOverHttp = async (userId: string) => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/usage/details',
+      headers: { cookie: await cookieFor(userId) },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as { used: number; limit: number; plan: string; resetsAt: string | null };
+  };
   const publish = async <T extends EventType>(type: T, data: EventData<T>, occurredAt = new Date()) => {
     const envelope = createEnvelope(type, data, occurredAt);
     await infra.bus.publish(envelope);
@@ -143,6 +152,7 @@ describe.each(await variantsToRun())('quota service on $name infrastructure', (v
     it('answers usage only with a live session, never cached', async () => {
       const anonymous = await app.inject({ method: 'GET', url: '/api/usage' });
       expect(anonymous.statusCode).toBe(401);
+      expect((await app.inject({ method: 'GET', url: '/api/usage/details' })).statusCode).toBe(401);
       expect(anonymous.json()).toEqual({ error: 'unauthorized', message: expect.stringMatching(/logged out/) });
       expect(anonymous.headers['cache-control']).toBe('no-store');
 
@@ -315,10 +325,16 @@ describe.each(await variantsToRun())('quota service on $name infrastructure', (v
       await register(userId);
       for (let i = 0; i < 3; i += 1) await generated(userId, (await reserveOk(userId)).reservationId);
       expect(await usageOverHttp(userId)).toEqual({ used: 3, limit: 5 });
+      // Issue 13, item 1: the details say which allowance it is and when it starts afresh.
+      expect(await detailsOverHttp(userId)).toEqual({ used: 3, limit: 5, plan: 'free', resetsAt: null });
 
       const firstPeriod = new Date(Date.now() - 60_000).toISOString();
       await activate(userId, 100, firstPeriod);
       expect(await usageOverHttp(userId)).toEqual({ used: 0, limit: 100 });
+      const paid = await detailsOverHttp(userId);
+      expect(paid).toMatchObject({ used: 0, limit: 100, plan: 'individual' });
+      // The period's end as billing.activated gave it (isoDaysFromNow(30)), to the day.
+      expect(Math.round((Date.parse(paid.resetsAt ?? '') - Date.now()) / 86_400_000)).toBe(30);
       for (let i = 0; i < 2; i += 1) await generated(userId, (await reserveOk(userId)).reservationId);
       expect(await usageOverHttp(userId)).toEqual({ used: 2, limit: 100 });
 

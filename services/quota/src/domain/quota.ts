@@ -1,5 +1,5 @@
 import type { Database, Executor, Logger } from '@seqgen/kit';
-import type { Envelope, ReplyOf, RequestOf, Usage } from '@seqgen/proto';
+import type { Envelope, ReplyOf, RequestOf, Usage, UsageDetails } from '@seqgen/proto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
@@ -46,6 +46,15 @@ export async function getUsage({ db }: QuotaDeps, userId: string): Promise<Usage
   if (row) return usageOf(row);
   await ensureAllowance(db, userId);
   return usageOf((await findAllowance(db, userId)) ?? FRESH_ALLOWANCE);
+}
+
+/** GET /api/usage/details: the usage with the plan it is counted against and when it resets. */
+export async function getUsageDetails(deps: QuotaDeps, userId: string): Promise<UsageDetails> {
+  const usage = await getUsage(deps, userId);
+  const row = await findAllowance(deps.db, userId);
+  const plan = row?.plan ?? 'free';
+  const resetsAt = plan !== 'free' && row?.periodEnd ? row.periodEnd.toISOString() : null;
+  return { ...usage, plan, resetsAt };
 }
 
 /**
