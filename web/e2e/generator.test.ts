@@ -410,7 +410,7 @@ describe('generator, sequence result and saved sequences in Chromium (npm start)
       if (request.url().endsWith('/api/generate-emails/stream')) generateBodies.push(request.postDataJSON());
     });
 
-    async function manualRun(photograph = false) {
+    async function manualRun(photograph = false, generate = true) {
       await page.getByTestId('tab-manual').click();
       const continueButton = page.getByTestId('manual-continue');
       expect(await continueButton.isDisabled()).toBe(true);
@@ -445,7 +445,7 @@ describe('generator, sequence result and saved sequences in Chromium (npm start)
       expect(await page.getByTestId('wizard-title').innerText()).toBe('Industry');
       await page.getByTestId('wizard-option-agnostic').click();
       await page.getByTestId('wizard-continue').click();
-      await page.getByTestId('generate-emails').click();
+      if (generate) await page.getByTestId('generate-emails').click();
     }
 
     await manualRun(true);
@@ -482,19 +482,23 @@ describe('generator, sequence result and saved sequences in Chromium (npm start)
     expect((await emailCards(page)).join('\n')).toContain('Harbor Finch');
     await expect.poll(() => usageText(page), { timeout: 10_000 }).toBe('1/5');
 
-    // Use up the trial through the API (same session), then try once more in the page.
-    for (let n = 2; n <= 5; n++) {
+    // Use up the trial through the API (same session) while the page waits on the wizard's last
+    // step: the refusal then comes at the last step, with spec §8's toast and redirect.
+    const generateByApi = async () => {
       const response = await page.request.post(`${app.url}/api/generate-emails`, {
         headers: { origin: app.url },
         data: generateBodies[0],
       });
       expect(response.status()).toBe(200);
-    }
-    await expect.poll(() => usageText(page), { timeout: 15_000 }).toBe('5/5');
+    };
+    for (let n = 2; n <= 4; n++) await generateByApi();
+    await expect.poll(() => usageText(page), { timeout: 15_000 }).toBe('4/5');
     expect(await page.getByTestId('usage-warning').innerText()).toContain('Approaching Limit');
     await page.getByTestId('success-start-over').click();
     await expect.poll(() => page.getByTestId('generator-card').isVisible()).toBe(true);
-    await manualRun();
+    await manualRun(false, false);
+    await generateByApi();
+    await page.getByTestId('generate-emails').click();
     await expectToast(page, 'Sequence Limit Reached');
     await expectToast(page, "You've used all 5 free sequences. Upgrade to continue generating email sequences.");
     const refusedAt = Date.now();
@@ -504,6 +508,19 @@ describe('generator, sequence result and saved sequences in Chromium (npm start)
     expect(new URL(page.url()).pathname).toBe('/');
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe('/subscribe');
     expect(Date.now() - refusedAt).toBeGreaterThanOrEqual(2500);
+
+    // Back on the dashboard at 5/5 (issue 13, item 1): the limit is said before any work, with
+    // the upgrade, and no form to start an analysis or the wizard from.
+    await page.goto(app.url);
+    await expect.poll(() => page.getByTestId('limit-reached').isVisible()).toBe(true);
+    expect(await page.getByTestId('generator-card').count()).toBe(0);
+    expect(await page.getByTestId('limit-reached').innerText()).toContain(
+      "You've used all 5 free sequences. Upgrade to continue generating email sequences.",
+    );
+    expect(await page.getByTestId('limit-upgrade').getAttribute('href')).toBe('/pricing');
+    expect(await page.getByTestId('usage-limit-reached').innerText()).toContain('Limit Reached');
+    expect(await page.getByTestId('usage-warning').count()).toBe(0);
+    await shot(page, 'gen-15-limit-dashboard');
   }, 180_000);
 
   it('an analysis that found no pain says so and blocks Proceed until a pair is added; French needs an AI model', async () => {

@@ -12,7 +12,9 @@ import { companyLabelOf, hasConversation } from '../../features/generator/conver
 import { useGenerator } from '../../features/generator/use-generator';
 import { SequenceResult } from '../../features/sequence/components/SequenceResult';
 import { previewValues } from '../../features/sequence/merge-fields';
-import { UsagePanel } from '../../features/usage/components/UsageMeter';
+import { useUsage } from '../../features/usage/api/get-usage';
+import { LimitReachedNotice, UsagePanel } from '../../features/usage/components/UsageMeter';
+import { usageStatus } from '../../features/usage/usage-warning';
 import { SignedInLayout } from '../layout/SignedInLayout';
 
 /**
@@ -30,6 +32,9 @@ function Dashboard({ user }: { user: User }) {
   const navigate = useNavigate();
   const generator = useGenerator(user.id);
   const { state } = generator;
+  // Nothing left to generate with: the upgrade is offered before any analysis or wizard step.
+  const { data: usage } = useUsage();
+  const atLimit = usage ? usageStatus(usage).limitReached : false;
   const greetingName = user.firstName?.trim();
   const companyUrl = state.source?.kind === 'url' ? state.source.companyUrl : '';
   // A reopened sequence starts at its top, not at the scroll offset of the screen it replaced.
@@ -52,12 +57,16 @@ function Dashboard({ user }: { user: User }) {
             </h1>
             <p className="text-muted-foreground">Turn a company website into a personalised 7‑email sequence.</p>
           </div>
-          <UsagePanel />
-          <GeneratorCard
-            analyzing={state.phase === 'analyzing'}
-            onAnalyze={(input) => void generator.analyzeCompany(input)}
-            onManualContinue={({ analysis }) => generator.enterManually(analysis)}
-          />
+          <UsagePanel limitExplainedElsewhere={atLimit} />
+          {atLimit ? (
+            <LimitReachedNotice />
+          ) : (
+            <GeneratorCard
+              analyzing={state.phase === 'analyzing'}
+              onAnalyze={(input) => void generator.analyzeCompany(input)}
+              onManualContinue={({ analysis }) => generator.enterManually(analysis)}
+            />
+          )}
           <RecentSequences onOpen={openHistory} />
         </div>
       </SignedInLayout>

@@ -36,3 +36,14 @@ describe('generation error → toast (spec §8)', () => {
     expect(generationErrorToast('').description).toBe('Failed to generate sequence');
   });
 });
+
+describe('a refusal at a paid plan’s limit (issue 13, item 1)', () => {
+  it('tells the user’s own situation when it is known, and still leads to /subscribe', () => {
+    const description = "You've used all 200 sequences of your Sales Leader plan for this period.";
+    expect(generationErrorToast('403: Email generation limit reached: 200 of 200', description)).toEqual({
+      title: 'Sequence Limit Reached',
+      description,
+      redirectToSubscribe: true,
+    });
+  });
+});

@@ -13,12 +13,21 @@ export const SUBSCRIBE_REDIRECT_MS = 3000;
 export const DEFAULT_GENERATION_ERROR = 'Failed to generate sequence';
 export const DEFAULT_ANALYSIS_ERROR = 'Failed to analyze company';
 
-export function generationErrorToast(message: string | undefined): GenerationErrorToast {
+export const isLimitReached = (message: string | undefined) =>
+  Boolean(message && (message.includes('limit reached') || message.includes('Email generation limit')));
+
+/**
+ * `limitDescription` words a refusal at the limit for the user's own situation (a paid plan's
+ * sequences for the period, with the renewal date: issue 13, item 1); the free trial keeps spec
+ * §8's words, which are also the fallback.
+ */
+export function generationErrorToast(message: string | undefined, limitDescription?: string): GenerationErrorToast {
   const text = message ?? '';
-  if (text.includes('limit reached') || text.includes('Email generation limit')) {
+  if (isLimitReached(text)) {
     return {
       title: 'Sequence Limit Reached',
-      description: "You've used all 5 free sequences. Upgrade to continue generating email sequences.",
+      description:
+        limitDescription ?? "You've used all 5 free sequences. Upgrade to continue generating email sequences.",
       redirectToSubscribe: true,
     };
   }

@@ -7,11 +7,18 @@ import { errorMessage } from '../../lib/forms';
 import { browserStorage } from '../../lib/user-storage';
 import type { StudioAction } from '../sequence/studio';
 import type { RegenerateBase } from '../sequence/use-regenerate';
+import { getUsageDetails } from '../usage/api/get-usage';
+import { limitMessage } from '../usage/usage-warning';
 import { useAnalyzeCompany } from './api/analyze-company';
 import { useStreamGeneration } from './api/generate-emails-stream';
 import { type GeneratorState, generatorReducer, initialGeneratorState, isStreamedEvent } from './conversation';
 import { clearDraft, draftOf, loadDraft, saveDraft, stateFromDraft } from './draft-store';
-import { DEFAULT_ANALYSIS_ERROR, generationErrorToast, SUBSCRIBE_REDIRECT_MS } from './generation-errors';
+import {
+  DEFAULT_ANALYSIS_ERROR,
+  generationErrorToast,
+  isLimitReached,
+  SUBSCRIBE_REDIRECT_MS,
+} from './generation-errors';
 
 /** The dashboard as this user left it: their saved draft's result, else the empty generator. */
 function initialStateFor(userId: string): GeneratorState {
@@ -128,7 +135,11 @@ export function useGenerator(userId: string) {
       } catch (error) {
         if (run !== generation.current || controller.signal.aborted) return;
         dispatch({ type: 'generationFailed' });
-        const shown = generationErrorToast(error instanceof Error ? error.message : undefined);
+        const message = error instanceof Error ? error.message : undefined;
+        // At the limit, the toast names the user's plan and renewal date (the trial keeps spec §8's text).
+        const details = isLimitReached(message) ? await getUsageDetails() : undefined;
+        if (run !== generation.current) return;
+        const shown = generationErrorToast(message, details ? limitMessage(details, details) : undefined);
         toast({ title: shown.title, description: shown.description, variant: 'destructive' });
         if (shown.redirectToSubscribe) {
           clearTimeout(redirectTimer.current);

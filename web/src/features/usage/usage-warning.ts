@@ -1,4 +1,5 @@
-import { FREE_TRIAL_SEQUENCES, type Usage } from '@seqgen/proto';
+import { FREE_TRIAL_SEQUENCES, type Usage, type UsageDetails } from '@seqgen/proto';
+import { PLANS } from '../pricing/plans';
 
 export const APPROACHING_LIMIT_PERCENT = 80;
 
@@ -10,6 +11,8 @@ export interface UsageStatus {
   /** Spec §2: a limit of exactly 5 is the free trial: "Upgrade for More Sequences". */
   freeTrial: boolean;
   remaining: number;
+  /** Nothing left to generate with: say so before any work starts (issue 13, item 1). */
+  limitReached: boolean;
 }
 
 export function usageStatus({ used, limit }: Usage): UsageStatus {
@@ -19,5 +22,27 @@ export function usageStatus({ used, limit }: Usage): UsageStatus {
     approachingLimit: percent >= APPROACHING_LIMIT_PERCENT,
     freeTrial: limit === FREE_TRIAL_SEQUENCES,
     remaining: Math.max(0, limit - used),
+    limitReached: used >= limit,
   };
+}
+
+/** Spec §8's toast text: the free trial's limit is told in these words. */
+export const FREE_TRIAL_LIMIT_MESSAGE =
+  "You've used all 5 free sequences. Upgrade to continue generating email sequences.";
+
+const renewalDate = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
+
+/**
+ * Why the user cannot generate, in their own situation: the free trial used up (spec §8's words),
+ * or the paid plan's sequences for this period, with the day they come back. Without the details
+ * (not loaded yet, or unavailable) a paid plan is described without its name and date.
+ */
+export function limitMessage(usage: Usage, details?: UsageDetails): string {
+  if (usage.limit === FREE_TRIAL_SEQUENCES && (!details || details.plan === 'free')) return FREE_TRIAL_LIMIT_MESSAGE;
+  const plan = PLANS.find((candidate) => candidate.id === details?.plan)?.name;
+  const renews = details?.resetsAt ? ` They renew on ${renewalDate.format(new Date(details.resetsAt))}.` : '';
+  return (
+    `You've used all ${usage.limit} sequences of your ${plan ? `${plan} plan` : 'plan'} for this period.${renews} ` +
+    'Upgrade for more sequences now.'
+  );
 }

@@ -1,4 +1,4 @@
-import { Usage } from '@seqgen/proto';
+import { Usage, UsageDetails } from '@seqgen/proto';
 import useSWR from 'swr';
 import { type ApiOptions, apiGet } from '../../../lib/api';
 
@@ -18,4 +18,21 @@ export function getUsage(options: ApiOptions = {}): Promise<Usage> {
  */
 export function useUsage({ poll = false }: { poll?: boolean } = {}) {
   return useSWR(usageKey, () => getUsage(), poll ? { refreshInterval: USAGE_POLL_MS, dedupingInterval: 0 } : {});
+}
+
+export const usageDetailsKey = '/api/usage/details';
+
+/**
+ * The plan and reset date behind the usage, read only while `needed` (the limit is reached): the
+ * screens then say whose limit it is and when it lifts.
+ */
+export function useUsageDetails(needed: boolean) {
+  return useSWR(needed ? usageDetailsKey : null, () => apiGet(usageDetailsKey, { schema: UsageDetails }), {
+    revalidateOnMount: true,
+  });
+}
+
+/** The details now (a generation was just refused); undefined when they cannot be read. */
+export function getUsageDetails(): Promise<UsageDetails | undefined> {
+  return apiGet(usageDetailsKey, { schema: UsageDetails }).catch(() => undefined);
 }

@@ -1,12 +1,12 @@
-import type { Usage } from '@seqgen/proto';
+import type { Usage, UsageDetails } from '@seqgen/proto';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { Spinner } from '../../../components/ui/Spinner';
 import { cn } from '../../../lib/cn';
 import { Icon } from '../../dashboard/icons';
-import { useUsage } from '../api/get-usage';
-import { usageStatus } from '../usage-warning';
+import { useUsage, useUsageDetails } from '../api/get-usage';
+import { limitMessage, usageStatus } from '../usage-warning';
 
 function ProgressBar({ percent, warn }: { percent: number; warn: boolean }) {
   return (
@@ -26,7 +26,15 @@ function ProgressBar({ percent, warn }: { percent: number; warn: boolean }) {
   );
 }
 
-function UsageBody({ usage }: { usage: Usage }) {
+function UsageBody({
+  usage,
+  details,
+  limitExplainedElsewhere,
+}: {
+  usage: Usage;
+  details: UsageDetails | undefined;
+  limitExplainedElsewhere: boolean;
+}) {
   const status = usageStatus(usage);
   return (
     <div className="grid gap-3">
@@ -41,7 +49,18 @@ function UsageBody({ usage }: { usage: Usage }) {
         {status.remaining === 1 ? '1 sequence left' : `${status.remaining} sequences left`}
         {status.freeTrial ? ' on your free trial' : ' this billing period'}
       </p>
-      {status.approachingLimit ? (
+      {status.limitReached ? (
+        <p
+          className="flex items-start gap-2 rounded-lg border border-destructive/40 bg-destructive/10 px-3 py-2 text-xs font-medium text-destructive"
+          data-testid="usage-limit-reached"
+        >
+          <Icon name="alert" className="mt-0.5 shrink-0" />
+          <span>
+            <span className="block font-semibold">Limit Reached</span>
+            {limitExplainedElsewhere ? null : limitMessage(usage, details)}
+          </span>
+        </p>
+      ) : status.approachingLimit ? (
         <p
           className="flex items-center gap-2 rounded-lg border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-xs font-medium text-amber-700 dark:text-amber-300"
           data-testid="usage-warning"
@@ -50,7 +69,7 @@ function UsageBody({ usage }: { usage: Usage }) {
           Approaching Limit
         </p>
       ) : null}
-      {status.freeTrial ? (
+      {status.freeTrial && !(status.limitReached && limitExplainedElsewhere) ? (
         <Button asChild size="sm" className="w-full">
           <Link to="/pricing" data-testid="usage-upgrade">
             <Icon name="sparkles" />
@@ -66,8 +85,18 @@ function UsageBody({ usage }: { usage: Usage }) {
  * Spec §2: Email Sequences used/limit with a progress bar, Approaching Limit from 80 %, and the
  * upgrade link on the free trial. Reads the usage the header polls, so it follows generations.
  */
-export function UsagePanel({ className, title = 'Your usage' }: { className?: string; title?: string }) {
+export function UsagePanel({
+  className,
+  title = 'Your usage',
+  limitExplainedElsewhere = false,
+}: {
+  className?: string;
+  title?: string;
+  /** A LimitReachedNotice on the same screen says why and offers the upgrade: not said twice. */
+  limitExplainedElsewhere?: boolean;
+}) {
   const { data, error } = useUsage();
+  const { data: details } = useUsageDetails(data ? usageStatus(data).limitReached : false);
   return (
     <Card className={cn('p-5', className)} data-testid="usage-panel">
       <h2 className="mb-4 flex items-center gap-2 text-xs font-semibold uppercase tracking-wider text-muted-foreground">
@@ -75,7 +104,7 @@ export function UsagePanel({ className, title = 'Your usage' }: { className?: st
         {title}
       </h2>
       {data ? (
-        <UsageBody usage={data} />
+        <UsageBody usage={data} details={details} limitExplainedElsewhere={limitExplainedElsewhere} />
       ) : error ? (
         <p className="text-sm text-muted-foreground">Usage is unavailable right now.</p>
       ) : (
@@ -116,5 +145,39 @@ export function HeaderUsage() {
       </span>
       {data.used}/{data.limit}
     </Link>
+  );
+}
+
+/**
+ * In place of the generator once nothing is left (issue 13, item 1): the user learns it before
+ * analysing a site and filling in the wizard, not from a refusal at the last step.
+ */
+export function LimitReachedNotice() {
+  const { data } = useUsage();
+  const reached = data ? usageStatus(data).limitReached : false;
+  const { data: details } = useUsageDetails(reached);
+  if (!data || !reached) return null;
+  const paid = details ? details.plan !== 'free' : !usageStatus(data).freeTrial;
+  return (
+    <Card className="p-6" data-testid="limit-reached">
+      <h2 className="flex items-center gap-2 text-lg font-semibold">
+        <Icon name="alert" className="h-5 w-5 text-destructive" />
+        Sequence Limit Reached
+      </h2>
+      <p className="mt-2 text-muted-foreground">{limitMessage(data, details)}</p>
+      <div className="mt-5 flex flex-col gap-2 sm:flex-row">
+        <Button asChild>
+          <Link to="/pricing" data-testid="limit-upgrade">
+            <Icon name="sparkles" />
+            {paid ? 'Upgrade your plan' : 'Upgrade for More Sequences'}
+          </Link>
+        </Button>
+        {paid ? (
+          <Button asChild variant="outline">
+            <Link to="/subscription-management">Manage subscription</Link>
+          </Button>
+        ) : null}
+      </div>
+    </Card>
   );
 }
