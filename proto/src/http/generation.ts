@@ -77,6 +77,21 @@ export type Analysis = z.infer<typeof Analysis>;
 export const AnalyzeCompanyResponse = z.object({ analysis: Analysis });
 export type AnalyzeCompanyResponse = z.infer<typeof AnalyzeCompanyResponse>;
 
+/**
+ * POST /api/analyze-company/prospect: the wizard's prospect step checks its URL there (reachable,
+ * a page, allowed by the SSRF guard) and shows the company's name as found, instead of the whole
+ * generation failing at its last step (issue 13, item 4).
+ */
+export const CheckProspectRequest = z.object({ prospectCompanyUrl: UserUrl });
+export type CheckProspectRequest = z.infer<typeof CheckProspectRequest>;
+export const CheckProspectResponse = z.object({
+  /** The page as read (after redirects). */
+  url: text(),
+  /** The company's name as the page gives it; its host when the page names none. */
+  companyName: text(),
+});
+export type CheckProspectResponse = z.infer<typeof CheckProspectResponse>;
+
 export const Tone = z.number().int().min(0).max(100);
 
 export const Customization = z.object({

@@ -367,6 +367,51 @@ describe.each(await variantsToRun())('POST /api/analyze-company on $name infrast
       await limited.close();
     });
 
+    // Issue 13, item 4: the wizard's prospect step checks the URL before the generation needs it.
+    it('checks a prospect URL on its own: the name as found, or the reason it cannot be used', async () => {
+      const check = (prospectCompanyUrl: unknown, headers: Record<string, string> = { cookie }) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/analyze-company/prospect',
+          payload: { prospectCompanyUrl } as object,
+          headers,
+        });
+      const before = sites.hits.length;
+      expect((await check(sites.url('northgate-health'), {})).statusCode).toBe(401);
+      expect(sites.hits.length).toBe(before);
+
+      const found = await check(sites.url('northgate-health'));
+      expect(found.statusCode, found.body).toBe(200);
+      expect(found.json()).toEqual({
+        url: expect.stringContaining('northgate-health'),
+        companyName: expect.any(String),
+      });
+      expect(found.json().companyName.length).toBeGreaterThan(1);
+
+      const closed = await check(`http://closed.test:${sites.closedPort}/`);
+      expect(closed.statusCode).toBe(502);
+      expect(closed.json()).toEqual({
+        error: 'site_unreachable',
+        message: expect.stringMatching(
+          /^We couldn't reach the prospect company's site http:\/\/closed\.test:\d+\/ \(connection refused\)\.$/,
+        ),
+      });
+
+      const attempts = connections.attempts.length;
+      const internal = await check('http://db.internal.test/');
+      expect(internal.statusCode).toBe(400);
+      expect(internal.json()).toMatchObject({
+        error: 'url_not_allowed',
+        message: expect.stringMatching(/^Prospect company URL: /),
+      });
+      expect(connections.attempts.length).toBe(attempts);
+
+      for (const bad of ['', 'not a url at all', 42, 'http://x\u0000.test/']) {
+        const response = await check(bad);
+        expect(response.statusCode, String(bad)).toBe(400);
+      }
+    });
+
     it('answers health and readiness', async () => {
       expect((await app.inject({ method: 'GET', url: '/healthz' })).json()).toMatchObject({ service: 'generation' });
       expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);

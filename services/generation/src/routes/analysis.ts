@@ -1,5 +1,10 @@
 import type { Service, SessionUser, SessionVerifier } from '@seqgen/kit';
-import { AnalyzeCompanyRequest, AnalyzeCompanyResponse } from '@seqgen/proto';
+import {
+  AnalyzeCompanyRequest,
+  AnalyzeCompanyResponse,
+  CheckProspectRequest,
+  CheckProspectResponse,
+} from '@seqgen/proto';
 import type { CompanyAnalyser } from '../domain/analysis/analyse-company.ts';
 
 declare module 'fastify' {
@@ -27,6 +32,20 @@ export async function analysisRoutes(app: Service, deps: AnalysisRouteDeps) {
     async (request, reply) => {
       const { analysis, cached } = await deps.analyser.analyse(request.body, request.user?.userId);
       return reply.header('x-cache', cached ? 'hit' : 'miss').send({ analysis });
+    },
+  );
+
+  app.post(
+    '/api/analyze-company/prospect',
+    {
+      onRequest: async (request) => {
+        request.user = await deps.sessions.requireUser(request);
+      },
+      schema: { body: CheckProspectRequest, response: { 200: CheckProspectResponse } },
+    },
+    async (request) => {
+      const profile = await deps.analyser.profileProspect(request.body.prospectCompanyUrl, request.user?.userId);
+      return { url: profile.url, companyName: profile.companyName || new URL(profile.url).host };
     },
   );
 }

@@ -76,7 +76,7 @@ export interface CompanyAnalyser {
    * The prospect's profile from the cache, else read from its page now (and cached). A URL that
    * cannot be read fails with the same clear errors as an analysis, naming the prospect's URL.
    */
-  profileProspect(url: string): Promise<CompanyProfile>;
+  profileProspect(url: string, userId?: string): Promise<CompanyProfile>;
   /** Which analyser answers: part of the cache key, so a configuration change is never served stale. */
   readonly analyserId: string;
 }
@@ -238,11 +238,15 @@ export function createCompanyAnalyser(deps: AnalysisDeps): CompanyAnalyser {
       const raw = await cacheGet(prospectKey(normaliseUrl(url)));
       return raw ? (safeJson(raw) as CompanyProfile) : null;
     },
-    async profileProspect(input) {
+    async profileProspect(input, userId) {
       const url = normaliseWithRole(input, 'prospect');
       const raw = await cacheGet(prospectKey(url));
       const cached = raw ? (safeJson(raw) as CompanyProfile | null) : null;
       if (cached?.companyName) return cached;
+      // A site read on a user's behalf counts against their fresh analyses, like an analysis.
+      if (deps.limit && userId) {
+        await deps.limit.limiter.enforce([{ rule: deps.limit.rule, key: userId }], 'company analyses');
+      }
       const profile = profileCompany(await fetchPage(url, 'prospect'));
       await cacheSet(prospectKey(url), JSON.stringify(profile));
       return profile;
