@@ -205,6 +205,27 @@ describe('generator, sequence result and saved sequences in Chromium (npm start)
     await page.getByTestId('wizard-option-yes').click();
     expect(await title()).toBe('Prospect Company URL');
     expect(await page.getByTestId('wizard-continue').isDisabled()).toBe(true);
+    // A prospect page that cannot be read is said at this step, with a way on without it
+    // (issue 13, item 4): not as a failed generation at the very end.
+    await page.getByTestId('wizard-prospect-url').fill(`${site.origin}/missing`);
+    await page.getByTestId('wizard-continue').click();
+    await expect.poll(() => page.getByTestId('wizard-prospect-problem').isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(await page.getByTestId('wizard-prospect-problem').innerText()).toContain(`${site.origin}/missing`);
+    expect(await title()).toBe('Prospect Company URL');
+    await shot(page, 'gen-04b-wizard-prospect-problem');
+    await page.getByTestId('wizard-skip-prospect').click();
+    expect(await title()).toBe('Persona Targeting');
+    await page.getByTestId('wizard-back').click();
+    expect(await title()).toBe('Target Company');
+    // A readable one: its name as found stays in view for the rest of the wizard.
+    await page.getByTestId('wizard-option-yes').click();
+    expect(await page.getByTestId('wizard-prospect-url').inputValue()).toBe('');
+    await page.getByTestId('wizard-prospect-url').fill(`${site.origin}/`);
+    await page.getByTestId('wizard-continue').click();
+    await expect.poll(title, { timeout: 20_000 }).toBe('Persona Targeting');
+    expect(await page.getByTestId('customization-wizard').innerText()).toMatch(/→\s*\S/);
+    await page.getByTestId('wizard-back').click();
+    expect(await page.getByTestId('wizard-prospect-found').innerText()).toMatch(/^Found: \S/);
     await page.getByTestId('wizard-back').click();
     await page.getByTestId('wizard-option-no').click();
     expect(await title()).toBe('Persona Targeting');

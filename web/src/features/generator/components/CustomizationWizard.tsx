@@ -5,9 +5,11 @@ import { Card } from '../../../components/ui/Card';
 import { Field } from '../../../components/ui/Field';
 import { Input } from '../../../components/ui/Input';
 import { Select } from '../../../components/ui/Select';
+import { Spinner } from '../../../components/ui/Spinner';
 import { Textarea } from '../../../components/ui/Textarea';
 import { cn } from '../../../lib/cn';
 import { Icon, type IconName } from '../../dashboard/icons';
+import { checkProspect, prospectProblem } from '../api/check-prospect';
 import {
   canContinue,
   emptyDraft,
@@ -97,6 +99,19 @@ const STEP_COPY: Record<WizardStep, { title: string; question: string }> = {
   context: { title: 'Last Step', question: 'Anything else the emails should know?' },
 };
 
+/** The prospect step's check, for the URL as typed when it ran. */
+type ProspectCheck =
+  | { status: 'idle' }
+  | { status: 'checking' }
+  | { status: 'found'; checked: string; name: string }
+  | { status: 'failed'; checked: string; message: string };
+
+const PROSPECT_COPY = {
+  checking: "Checking the prospect's site…",
+  found: 'Found:',
+  skip: 'Continue without a prospect',
+};
+
 /**
  * Spec §2 Customization wizard, transitions per §4 (see wizard.ts). Choice steps advance on click;
  * text steps need a non-blank answer (§5). The last step sends the customization.
@@ -114,6 +129,7 @@ export function CustomizationWizard({
 }) {
   const [step, setStep] = useState<WizardStep>('targetCompany');
   const [draft, setDraft] = useState<WizardDraft>(emptyDraft);
+  const [prospect, setProspect] = useState<ProspectCheck>({ status: 'idle' });
   const { position, total } = progressOf(step, draft);
   const back = previousStep(step, draft);
   const ready = canContinue(step, draft);
@@ -136,7 +152,38 @@ export function CustomizationWizard({
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!generating) advance(step, draft);
+    if (generating) return;
+    if (step === 'prospectUrl') void checkThenAdvance();
+    else advance(step, draft);
+  }
+
+  /**
+   * The prospect's URL is read at its own step (issue 13, item 4): the name as found goes with the
+   * rest of the wizard, and a URL that cannot be used is said here, with a way on without it,
+   * instead of failing the whole generation at the last step.
+   */
+  async function checkThenAdvance() {
+    const url = draft.prospectCompanyUrl.trim();
+    if (!canContinue('prospectUrl', draft) || prospect.status === 'checking') return;
+    if (prospect.status === 'found' && prospect.checked === url) {
+      advance('prospectUrl', draft);
+      return;
+    }
+    setProspect({ status: 'checking' });
+    try {
+      const found = await checkProspect(url);
+      setProspect({ status: 'found', checked: url, name: found.companyName });
+      advance('prospectUrl', draft);
+    } catch (error) {
+      setProspect({ status: 'failed', checked: url, message: prospectProblem(error) });
+    }
+  }
+
+  function continueWithoutProspect() {
+    const answers = { ...draft, targetSpecificCompany: 'no' as const, prospectCompanyUrl: '' };
+    setDraft(answers);
+    setProspect({ status: 'idle' });
+    advance('targetCompany', answers);
   }
 
   let body: ReactNode;
@@ -156,15 +203,52 @@ export function CustomizationWizard({
       break;
     case 'prospectUrl':
       body = (
-        <Input
-          aria-label="Prospect company URL"
-          inputMode="url"
-          placeholder="https://prospect.com"
-          value={draft.prospectCompanyUrl}
-          onChange={(e) => update({ prospectCompanyUrl: e.target.value })}
-          data-testid="wizard-prospect-url"
-          autoFocus
-        />
+        <div className="grid gap-3">
+          <Input
+            aria-label="Prospect company URL"
+            aria-invalid={prospect.status === 'failed' || undefined}
+            aria-describedby={prospect.status === 'failed' ? 'prospect-problem' : undefined}
+            inputMode="url"
+            placeholder="https://prospect.com"
+            value={draft.prospectCompanyUrl}
+            onChange={(e) => {
+              update({ prospectCompanyUrl: e.target.value });
+              if (prospect.status !== 'checking') setProspect({ status: 'idle' });
+            }}
+            disabled={prospect.status === 'checking'}
+            data-testid="wizard-prospect-url"
+            autoFocus
+          />
+          {prospect.status === 'checking' ? (
+            <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
+              <Spinner className="h-4 w-4" label="Checking" />
+              {PROSPECT_COPY.checking}
+            </p>
+          ) : prospect.status === 'found' ? (
+            <p className="text-sm text-muted-foreground" data-testid="wizard-prospect-found">
+              {PROSPECT_COPY.found} <span className="font-medium text-foreground">{prospect.name}</span>
+            </p>
+          ) : prospect.status === 'failed' ? (
+            <div
+              className="grid gap-3 rounded-lg border border-destructive/40 bg-destructive/10 p-3 text-sm"
+              data-testid="wizard-prospect-problem"
+            >
+              <p id="prospect-problem" role="alert" className="text-destructive">
+                {prospect.message}
+              </p>
+              <div>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={continueWithoutProspect}
+                  data-testid="wizard-skip-prospect"
+                >
+                  {PROSPECT_COPY.skip}
+                </Button>
+              </div>
+            </div>
+          ) : null}
+        </div>
       );
       break;
     case 'personaType':
@@ -308,6 +392,12 @@ export function CustomizationWizard({
           <span className="flex min-w-0 items-center gap-1.5 truncate">
             <Icon name="sliders" className="h-3.5 w-3.5" />
             Customize for <span className="truncate font-medium text-foreground">{companyLabel}</span>
+            {prospect.status === 'found' && draft.targetSpecificCompany === 'yes' ? (
+              <>
+                {' '}
+                → <span className="truncate font-medium text-foreground">{prospect.name}</span>
+              </>
+            ) : null}
           </span>
           <span className="shrink-0 tabular-nums" data-testid="wizard-progress">
             Step {position} of {total}
@@ -352,7 +442,11 @@ export function CustomizationWizard({
               {generating ? 'Generating...' : 'Generate Emails'}
             </Button>
           ) : isChoice ? null : (
-            <Button type="submit" disabled={!ready} data-testid="wizard-continue">
+            <Button
+              type="submit"
+              disabled={!ready || (step === 'prospectUrl' && prospect.status === 'checking')}
+              data-testid="wizard-continue"
+            >
               Continue
               <Icon name="arrowRight" />
             </Button>
