@@ -59,7 +59,7 @@ export const DEFAULT_BODY_LIMIT = 64 * 1024;
 
 /**
  * The one way a seqgen service is built: zod-validated routes, the JSON error format of
- * DESIGN.md §5 for every failure (validation, malformed JSON, oversized bodies, unknown routes),
+ * docs/architecture.md §5 for every failure (validation, malformed JSON, oversized bodies, unknown routes),
  * request ids, /healthz and /readyz. Routes are added by the caller; this never listens.
  */
 export function createService({
@@ -83,7 +83,7 @@ export function createService({
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     // Errors the router raises before any route or hook (an undecodable path) get the same JSON
-    // error format as everything else (DESIGN.md §5).
+    // error format as everything else (docs/architecture.md §5).
     frameworkErrors: (error, request, reply) => {
       const { statusCode, body } = toErrorResponse(error, name);
       request.log.info({ statusCode, code: body.error }, body.message);
@@ -129,6 +129,13 @@ export function createService({
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const { statusCode, body, headers } = toErrorResponse(error, name);
+    // A client that went away (a tab closed mid-request, a beacon cut off at page hide) aborts
+    // what was answering it, e.g. the gateway's proxied stream: nothing failed on this side.
+    const clientGone = request.raw.destroyed || reply.raw.destroyed;
+    if (clientGone && statusCode >= 500) {
+      request.log.info({ code: (error as { code?: string }).code }, 'client closed the connection before the answer');
+      return reply.code(statusCode).send(body);
+    }
     // An outage is not a bug: one warning per request, the cause (refused, timed out) included.
     if (body.error === DATABASE_UNAVAILABLE) request.log.warn({ err: error }, body.message);
     else if (statusCode >= 500) request.log.error({ err: error }, 'request failed');

@@ -111,6 +111,41 @@ describe('createService', () => {
     });
   });
 
+  it('logs a client that went away mid-answer as information, not as a server error', async () => {
+    const lines: { level: number; msg: string }[] = [];
+    const logger = createLogger({
+      service: 'gone',
+      level: 'info',
+      destination: { write: (line: string) => void lines.push(JSON.parse(line)) },
+    });
+    const gone = createService({ name: 'gone', logger });
+    let clientClosed!: () => void;
+    const closed = new Promise<void>((resolve) => {
+      clientClosed = resolve;
+    });
+    gone.get('/slow', async (request) => {
+      request.raw.on('close', clientClosed);
+      await closed;
+      // What a proxied stream does when its client is cut off: the upstream read is aborted.
+      throw Object.assign(new Error('Request aborted'), { code: 'UND_ERR_ABORTED' });
+    });
+    await gone.listen({ host: '127.0.0.1', port: 0 });
+    try {
+      const { port } = gone.server.address() as { port: number };
+      const controller = new AbortController();
+      const request = fetch(`http://127.0.0.1:${port}/slow`, { signal: controller.signal }).catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      controller.abort();
+      await request;
+      await closed;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(lines.filter((line) => line.level >= 50)).toEqual([]);
+      expect(lines.some((line) => line.msg === 'client closed the connection before the answer')).toBe(true);
+    } finally {
+      await gone.close();
+    }
+  });
+
   it('names the field in validation errors', async () => {
     const response = await app.inject({ method: 'POST', url: '/echo', payload: { n: 'seven' } });
     expect(response.statusCode).toBe(400);
