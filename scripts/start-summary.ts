@@ -1,6 +1,6 @@
 /**
  * The start-up summary `npm start` prints at a terminal (issue 11, item 6): where the app is and
- * which embedded or real part each dependency is (DESIGN.md §2: chosen by the presence of its
+ * which embedded or real part each dependency is (docs/architecture.md §2: chosen by the presence of its
  * setting). Hosts, databases and models only: URLs are shown without user or password, keys not
  * at all.
  */

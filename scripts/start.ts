@@ -1,6 +1,6 @@
 /**
  * `npm start`: every service and the gateway in one Node process, each on its own loopback port,
- * on the embedded defaults unless settings say otherwise (DESIGN.md §2). The gateway still
+ * on the embedded defaults unless settings say otherwise (docs/architecture.md §2). The gateway still
  * proxies over HTTP, so the code paths are the ones that run in production. Services take
  * ephemeral ports, so a second checkout or a test run never collides with a running one.
  *

@@ -96,7 +96,7 @@ describe.each([
       }
       for (const answer of stalled) {
         expect(answer.status, JSON.stringify(answer.body)).toBe(503);
-        // The browser shows this as a plain failure: no plan limit, no timeout, no busy AI (spec §8).
+        // The browser shows this as a plain failure: no plan limit, no timeout, no busy AI (docs/product.md §8).
         expect(answer.body).toEqual({ error: 'quota_unavailable', message: QUOTA_UNAVAILABLE });
       }
 

@@ -1,6 +1,6 @@
 /**
  * The fault and abuse suite's harness (issue "Hardening"). It runs seqgen the two ways it is
- * deployed (DESIGN.md §2):
+ * deployed (docs/architecture.md §2):
  *
  * - `one-process`: `node scripts/start.ts`, every service in one Node process, as `npm start`
  *   does — on the embedded defaults, or on the real servers;

@@ -2,7 +2,7 @@ import { installLoopbackOnly, takeViolations } from '@seqgen/kit/testing';
 import { afterEach } from 'vitest';
 
 /**
- * Every test file runs under the network rule (TOOLCHAIN.md): connections leave only for
+ * Every test file runs under the network rule (docs/architecture.md §8): connections leave only for
  * loopback, and a test that tried to reach anything else fails, whatever it asserted.
  */
 installLoopbackOnly();

@@ -43,7 +43,7 @@ describe('web app in Chromium against npm start (auth, reset, waitlist, landing,
     await page.screenshot({ path: path.join(screenshots, `${name}.png`), fullPage });
   }
 
-  /** The one toast on screen (spec §9: one at a time) contains the text. */
+  /** The one toast on screen (docs/product.md §9: one at a time) contains the text. */
   async function expectToast(page: Page, text: string) {
     await expect
       .poll(async () => (await page.getByTestId('toast').allInnerTexts()).join('\n'), { timeout: 10_000 })
@@ -72,7 +72,7 @@ describe('web app in Chromium against npm start (auth, reset, waitlist, landing,
       if (request.url().endsWith('/api/register')) registerCalls.push(request.postData() ?? '');
     });
     await page.goto(`${app.url}/auth`);
-    // Served on 127.0.0.1: no Google button (spec §2).
+    // Served on 127.0.0.1: no Google button (docs/product.md §2).
     expect(await page.getByTestId('google-sign-in').count()).toBe(0);
     await page.getByTestId('tab-sign-up').click();
     const form = page.getByTestId('sign-up-form');

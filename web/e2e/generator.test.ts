@@ -132,7 +132,7 @@ describe('generator, sequence result and saved sequences in Chromium (npm start)
     await closeToast(page);
     expect(await page.getByTestId('analyze-company').isDisabled()).toBe(true);
     await shot(page, 'gen-01-dashboard-empty');
-    // Submitting the empty form, by click or by Enter, says what is missing (spec §5) and sends nothing.
+    // Submitting the empty form, by click or by Enter, says what is missing (docs/product.md §5) and sends nothing.
     const analyses: string[] = [];
     page.on('request', (request) => {
       if (request.url().endsWith('/api/analyze-company')) analyses.push(request.url());
@@ -473,7 +473,7 @@ describe('generator, sequence result and saved sequences in Chromium (npm start)
     await expect.poll(() => page.getByTestId('email-card').count(), { timeout: 60_000 }).toBe(7);
     expect(generateBodies[0]).toMatchObject({
       companyUrl: '',
-      // Every field of the form that has a value (spec §3), lists split per line.
+      // Every field of the form that has a value (docs/product.md §3), lists split per line.
       analysis: {
         companyName: 'Harbor Finch',
         companyDescription: 'Harbor Finch plans freight routes for regional carriers.',
@@ -504,7 +504,7 @@ describe('generator, sequence result and saved sequences in Chromium (npm start)
     await expect.poll(() => usageText(page), { timeout: 10_000 }).toBe('1/5');
 
     // Use up the trial through the API (same session) while the page waits on the wizard's last
-    // step: the refusal then comes at the last step, with spec §8's toast and redirect.
+    // step: the refusal then comes at the last step, with the toast of docs/product.md §8 and redirect.
     const generateByApi = async () => {
       const response = await page.request.post(`${app.url}/api/generate-emails`, {
         headers: { origin: app.url },
@@ -648,7 +648,7 @@ describe('generator, sequence result and saved sequences in Chromium (npm start)
     expect(generateBodies[1]).toMatchObject({ customization: { language: 'auto' } });
   }, 180_000);
 
-  it('polls usage every 5 seconds, no sooner and no later (spec §4, §9), on a controlled clock', async () => {
+  it('polls usage every 5 seconds, no sooner and no later (docs/product.md §4, §9), on a controlled clock', async () => {
     const page = await newPage();
     // The page's timers run on Playwright's clock, and each poll is stamped with the page's own
     // (fake) time: the interval is measured exactly instead of by waiting on a loaded machine.

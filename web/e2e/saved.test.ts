@@ -97,7 +97,7 @@ describe('saved sequences page in Chromium (npm start)', () => {
 
     const { sequence } = await post(page, '/api/generate-emails', { companyUrl: '', analysis, customization });
     expect(sequence).toHaveLength(7);
-    // Both stored shapes of spec §3: a list, and an object holding the list.
+    // Both stored shapes of docs/product.md §3: a list, and an object holding the list.
     await post(page, '/api/save-sequence', {
       title: 'Fleet Manager Operational Casual Sequence',
       companyUrl: 'https://harborfinch.example',

@@ -323,7 +323,7 @@ describe('sequence studio in Chromium (npm start)', () => {
     await expect.poll(() => bodyOf(page, 3)).not.toBe(beforeThree);
     const regeneratedThree = await bodyOf(page, 3);
 
-    // The spec's Edit button reloads the page; the result comes back with every edit.
+    // The Edit button of docs/product.md §2 reloads the page; the result comes back with every edit.
     await Promise.all([page.waitForEvent('load'), page.getByTestId('edit-sequence').click()]);
     await expect.poll(() => page.getByTestId('email-card').count(), { timeout: 15_000 }).toBe(7);
     expect(await bodyOf(page, 2)).toContain(EDIT_MARK);
@@ -506,7 +506,7 @@ describe('sequence studio in Chromium (npm start)', () => {
     ).toEqual([]);
   }, 300_000);
 
-  it('through the stream: a failing generation and the free plan’s limit give spec §8’s toasts', async () => {
+  it('through the stream: a failing generation and the free plan’s limit give the toasts of docs/product.md §8', async () => {
     const page = await newPage();
     await register(page, `studio-limit-${Date.now()}@acme.com`);
     const stream: number[] = [];

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PlanType } from '../http/billing.ts';
 
 /**
- * Every event that crosses a service boundary, keyed by its subject (DESIGN.md §3).
+ * Every event that crosses a service boundary, keyed by its subject (docs/architecture.md §3).
  * Publishers and consumers both validate against these, so a payload that does not match is
  * refused on the way out and terminated (never retried) on the way in.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Why quota refused a reservation. `limit_reached`: the allowance is used up (the browser matches
- * 'limit reached' in the message, spec §8). `expired`: the request came after its caller's
+ * 'limit reached' in the message, docs/product.md §8). `expired`: the request came after its caller's
  * deadline, or names a reservation already settled — the caller has given up, nothing was
  * reserved, and it must not be shown to the user as a plan limit.
  */

@@ -16,7 +16,7 @@ const Name = text().trim().max(100, 'Names are 100 characters at most').optional
 export const EMAIL_FORMAT = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 export const EMAIL_FORMAT_MESSAGE = 'Please enter a valid email address, like name@company.com (no spaces)';
 
-/** For new accounts: stricter than the spec's at-sign check, which stays the rule for sign-in. */
+/** For new accounts: stricter than the at-sign check of docs/product.md §5, which stays the rule for sign-in. */
 export const NewAccountEmail = EmailAddress.refine((v) => EMAIL_FORMAT.test(v), EMAIL_FORMAT_MESSAGE);
 
 export const PASSWORD_MIN_LENGTH = 8;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { text } from './common.ts';
 
-/** /subscribe calls the top tier "organization", /pricing calls it "sales-org" (spec §3). */
+/** /subscribe calls the top tier "organization", /pricing calls it "sales-org" (docs/product.md §3). */
 export const PlanType = z.enum(['individual', 'leader', 'organization']);
 export type PlanType = z.infer<typeof PlanType>;
 
@@ -37,7 +37,7 @@ export type SubscriptionResponse = z.infer<typeof SubscriptionResponse>;
 
 /**
  * `plan.amount` above is in cents (Stripe's convention: 2500 = $25.00) and `plan.name` carries the
- * product prefix ("seqgen Sales Leader") that the web strips for display (spec §3).
+ * product prefix ("seqgen Sales Leader") that the web strips for display (docs/product.md §3).
  */
 export const SUBSCRIPTION_PLAN_NAME_PREFIX = 'seqgen ';
 

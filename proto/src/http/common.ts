@@ -39,7 +39,7 @@ export function text(params?: Parameters<typeof z.string>[0]) {
   return z.string(params).refine((value) => !hasForbiddenCharacter(value), FORBIDDEN_CHARACTER_MESSAGE);
 }
 
-/** Every non-2xx answer from every service (DESIGN.md §5). */
+/** Every non-2xx answer from every service (docs/architecture.md §5). */
 export const ErrorBody = z.object({
   error: text(),
   message: text(),
@@ -55,7 +55,7 @@ export const UserUrl = text({ error: 'URL must be text' })
   .min(1, 'Please enter a company URL')
   .max(2048, 'URL is too long (2048 characters at most)');
 
-/** The spec's only client-side e-mail rule is "non-empty and contains an at-sign" (§5). */
+/** The product's only client-side e-mail rule is "non-empty and contains an at-sign" (docs/product.md §5). */
 export const EmailAddress = text({ error: 'Please enter a valid email address' })
   .trim()
   .min(1, 'Please enter a valid email address')

@@ -49,7 +49,7 @@ export const PainPhrase = z.object({
 export type PainPhrase = z.infer<typeof PainPhrase>;
 
 /**
- * Spec §3 analysis result plus what the writers need to stay accurate (DESIGN.md §6): each pain
+ * The analysis result of docs/product.md §3 plus what the writers need to stay accurate (docs/architecture.md §6): each pain
  * is a full sentence in `customerPains` (the reader's situation), `solutions[i]` answers
  * `customerPains[i]`; the optional fields carry the short forms, proof points credited to their
  * customer, named customers, the page's language, and a `notice` of what the page did not say.
@@ -140,7 +140,7 @@ export const Cadence = z
   });
 export type Cadence = z.infer<typeof Cadence>;
 
-/** The default cadence for `count` emails: the spec's seven days, extended a week at a time. */
+/** The default cadence for `count` emails: the seven days of docs/product.md §3, extended a week at a time. */
 export function defaultCadence(count: number): number[] {
   return Array.from({ length: count }, (_, index) => DEFAULT_CADENCE[index] ?? 28 + 7 * (index - 6));
 }
@@ -155,8 +155,8 @@ const optionalText = (label: string, maxChars: number) =>
   text().trim().max(maxChars, `${label} is ${maxChars} characters at most`).optional();
 
 /**
- * An analysis as the user hands it back: edited after URL analysis (spec §2 Edit mode) or built
- * from Manual Entry, with the manual form's other fields (spec §3), which the writers use where
+ * An analysis as the user hands it back: edited after URL analysis (docs/product.md §2 Edit mode) or built
+ * from Manual Entry, with the manual form's other fields (docs/product.md §3), which the writers use where
  * they fit. Bounded, because it is the caller's text, not ours.
  */
 export const SubmittedAnalysis = z.object({
@@ -175,7 +175,7 @@ export const SubmittedAnalysis = z.object({
   customers: listOf('Customers', 24, 120).optional(),
   titlesInferred: z.boolean().optional(),
   notice: optionalText('Notice', 500),
-  // Manual Entry (spec §3): the rest of the form.
+  // Manual Entry (docs/product.md §3): the rest of the form.
   industry: optionalText('Industry', 200),
   companySize: optionalText('Company size', 200),
   keyDifferentiators: listOf('Key differentiators', 12, 500).optional(),
@@ -232,7 +232,7 @@ export type GenerateEmailsRequest = z.infer<typeof GenerateEmailsRequest>;
 export const CheckStatus = z.enum(['pass', 'warn', 'fail']);
 export type CheckStatus = z.infer<typeof CheckStatus>;
 
-/** One quality check's verdict with a one-line reason (DESIGN.md §6). */
+/** One quality check's verdict with a one-line reason (docs/architecture.md §6). */
 export const CheckResult = z.object({
   id: text(),
   label: text(),
@@ -266,7 +266,7 @@ export const CheckContext = z.object({
 });
 export type CheckContext = z.infer<typeof CheckContext>;
 
-/** Spec §7 `sequence`, plus the checks, the language written in and what the checks used. */
+/** The `sequence` of docs/product.md §7, plus the checks, the language written in and what the checks used. */
 export const GenerateEmailsResponse = z.object({
   sequence: EmailSequence,
   checks: SequenceChecks.optional(),
@@ -328,7 +328,7 @@ export type RegenerateEmailResponse = z.infer<typeof RegenerateEmailResponse>;
  * Server-Sent Events of POST /api/generate-emails/stream, each `event: <type>` with this JSON as
  * its `data`: `progress` per step, `draft` while an LLM writes an email (its words so far),
  * `email` as each email is ready, then `done` with what the JSON endpoint answers, or `error`
- * with the spec's error and message (and the status the JSON endpoint would have answered).
+ * with the error code and message of docs/product.md §8 (and the status the JSON endpoint would have answered).
  */
 export const GENERATION_STEPS = ['analysis', 'brief', 'writing', 'checking'] as const;
 export const GenerationStreamEvent = z.discriminatedUnion('type', [

@@ -3,7 +3,7 @@ import { text } from './common.ts';
 import { Cadence, Customization, Email } from './generation.ts';
 
 /**
- * Saved and rated sequences may be either a plain list or `{ sequence: [...] }` (spec §3); the
+ * Saved and rated sequences may be either a plain list or `{ sequence: [...] }` (docs/product.md §3); the
  * object form may carry the studio's `cadence` (one send day per email).
  */
 export const StoredSequence = z

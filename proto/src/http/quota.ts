@@ -12,8 +12,8 @@ export type Usage = z.infer<typeof Usage>;
 
 /**
  * GET /api/usage/details: what the allowance is and when it starts afresh, for the screens that
- * say why a user cannot generate (issue 13, item 1). /api/usage stays `{ used, limit }` as the
- * spec has it; this is read only when the limit is reached.
+ * say why a user cannot generate (issue 13, item 1). /api/usage stays `{ used, limit }` as
+ * docs/product.md §7 has it; this is read only when the limit is reached.
  */
 export const UsageDetails = Usage.extend({
   plan: z.union([z.literal('free'), PlanType]),

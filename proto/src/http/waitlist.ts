@@ -20,7 +20,7 @@ export const JoinWaitlistResponse = z.object({
 });
 export type JoinWaitlistResponse = z.infer<typeof JoinWaitlistResponse>;
 
-/** GET /api/waitlist answers an array of entries, newest first (spec §7). */
+/** GET /api/waitlist answers an array of entries, newest first (docs/product.md §7). */
 export const WaitlistList = z.array(WaitlistEntry);
 export type WaitlistList = z.infer<typeof WaitlistList>;
 

@@ -45,7 +45,7 @@ describe('billing settings', () => {
 });
 
 describe('billing rules', () => {
-  it('prices plans per spec §9: annual is ten months', () => {
+  it('prices plans per docs/product.md §9: annual is ten months', () => {
     expect([
       priceCents('individual', 'monthly'),
       priceCents('leader', 'monthly'),

@@ -18,7 +18,7 @@ export interface GatewayDeps {
   store: KeyValueStore;
 }
 
-/** The public entry: /api/* to the services (DESIGN.md §4), everything else the SPA. */
+/** The public entry: /api/* to the services (docs/architecture.md §4), everything else the SPA. */
 export function createGateway({ config, logger, store }: GatewayDeps): Service {
   const app = createService({
     name: 'gateway',

@@ -22,7 +22,7 @@ const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 /** analytics' ANALYTICS_BODY_LIMIT: a batch of at most 50 small events. */
 const ANALYTICS_BODY_LIMIT = 32 * 1024;
 
-/** DESIGN.md §4. Anything under /api/ that is not here is a JSON 404; everything else is the SPA. */
+/** The routes of docs/architecture.md §4. Anything under /api/ that is not here is a JSON 404; everything else is the SPA. */
 export const ROUTES: Route[] = [
   { prefix: '/api/auth', service: 'auth' },
   { prefix: '/api/login', service: 'auth' },

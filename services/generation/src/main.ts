@@ -21,7 +21,7 @@ import { createSequenceWriter } from './domain/sequence/generate-sequence.ts';
 
 const migrationsFolder = fileURLToPath(new URL('./data/migrations', import.meta.url));
 
-/** The LLM client when OPENAI_API_KEY or LLM_BASE_URL is set (DESIGN.md §2); else none. */
+/** The LLM client when OPENAI_API_KEY or LLM_BASE_URL is set (docs/architecture.md §2); else none. */
 export function llmFromConfig(config: GenerationConfig) {
   if (!llmConfigured(config)) return undefined;
   return createLlmClient({

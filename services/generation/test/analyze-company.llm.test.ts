@@ -231,7 +231,7 @@ describe.each(await variantsToRun())('company analysis by an LLM on $name infras
       expect(llm.requests).toHaveLength(2);
     });
 
-    it("surfaces the model's rate limit as 'busy' with its code (spec §8)", async () => {
+    it("surfaces the model's rate limit as 'busy' with its code (docs/product.md §8)", async () => {
       llm.script(rateLimited(), rateLimited());
       const response = await analyze({ companyUrl: sites.url('careloop') });
       expect(response.statusCode).toBe(503);
@@ -244,7 +244,7 @@ describe.each(await variantsToRun())('company analysis by an LLM on $name infras
       expect(llm.requests).toHaveLength(2);
     });
 
-    it("surfaces a model that does not answer in time as a 'timeout' (spec §8)", async () => {
+    it("surfaces a model that does not answer in time as a 'timeout' (docs/product.md §8)", async () => {
       llm.script({ delayMs: 8_000, body: completion('{}') }, { delayMs: 8_000, body: completion('{}') });
       const response = await analyze({ companyUrl: sites.url('shieldline') });
       expect(response.statusCode).toBe(504);

@@ -258,7 +258,7 @@ describe.each(await variantsToRun())('POST /api/generate-emails with an LLM on $
       expect(llm.requests[0]?.body.messages[1].content).toMatch(/^Write the 7-email sequence in French\./);
     });
 
-    it("answers the model's rate limit with 'busy' (spec §8) and releases the reservation", async () => {
+    it("answers the model's rate limit with 'busy' (docs/product.md §8) and releases the reservation", async () => {
       llm.script(rateLimited(), rateLimited());
       const before = await stored();
       const response = await generate();
@@ -274,7 +274,7 @@ describe.each(await variantsToRun())('POST /api/generate-emails with an LLM on $
       });
     });
 
-    it("answers a model that does not answer in time with 'timeout' (spec §8) and releases the reservation", async () => {
+    it("answers a model that does not answer in time with 'timeout' (docs/product.md §8) and releases the reservation", async () => {
       llm.script({ delayMs: 8_000, body: completion('{}') }, { delayMs: 8_000, body: completion('{}') });
       const generated = (await events('sequence.generated')).length;
       const response = await generate();

@@ -270,7 +270,7 @@ describe.each(await variantsToRun())(
         // Tone 0 and 25 differ in the body, not only in the greeting and sign-off.
         const body = (sequence: Email[]) => sequence.map((email) => email.body.split('\n').slice(1, -2).join('\n'));
         expect(body(bands[0] as Email[])).not.toEqual(body(bands[1] as Email[]));
-        // Spec bands: 20 is still Very Casual, 21 Casual; 80 Professional, 81 Very Professional.
+        // The tone bands of docs/product.md §5: 20 is still Very Casual, 21 Casual; 80 Professional, 81 Very Professional.
         const edges = await Promise.all(
           [20, 21, 80, 81].map((tone) =>
             sequenceOf({ companyUrl: sites.url('northwind-ledger'), customization: { ...BASE, tone } }),

@@ -23,7 +23,7 @@ import { parseEventStream } from './support/sse.ts';
  * Generation's side of quota reservations (issue 10, finding 4 and a test gap of finding 11):
  * each attempt asks with its own request id and the end of its wait; a wait that ends unanswered
  * releases that id, so a reservation quota makes late is freed; quota's refusals reach the
- * browser with the words it matches on (spec §8), whatever quota wrote.
+ * browser with the words it matches on (docs/product.md §8), whatever quota wrote.
  */
 
 const migrationsFolder = fileURLToPath(new URL('../src/data/migrations', import.meta.url));
@@ -147,7 +147,7 @@ describe.each(await variantsToRun())('quota reservations from generation on $nam
         error: 'limit_reached',
         message: 'Email generation limit reached. Your workspace has no sequences left this month.',
       });
-      // The browser's rule (spec §8): this message sends the user to /subscribe.
+      // The browser's rule (docs/product.md §8): this message sends the user to /subscribe.
       expect(plain.json().message).toMatch(/limit reached|Email generation limit/);
 
       const streamed = parseEventStream((await post('/api/generate-emails/stream')).body).at(-1);
@@ -171,7 +171,7 @@ describe.each(await variantsToRun())('quota reservations from generation on $nam
       const json = await post('/api/generate-emails');
       expect(json.statusCode).toBe(503);
       expect(json.json()).toEqual({ error: 'quota_unavailable', message: QUOTA_UNAVAILABLE_MESSAGE });
-      // Not the words the browser takes for a plan limit, a timeout of the writer or a busy AI (spec §8).
+      // Not the words the browser takes for a plan limit, a timeout of the writer or a busy AI (docs/product.md §8).
       expect(QUOTA_UNAVAILABLE_MESSAGE).not.toMatch(/limit reached|Email generation limit|timeout|busy|rate_limit/i);
       const streamed = parseEventStream((await post('/api/generate-emails/stream')).body).at(-1);
       expect(streamed).toEqual({

@@ -307,7 +307,7 @@ describe.each(await variantsToRun())(
         expect(GenerateEmailsResponse.parse(json.json()).sequence).toEqual(done.sequence);
       });
 
-      it("sends the JSON endpoint's refusals as error events with the spec's messages, storing nothing", async () => {
+      it("sends the JSON endpoint's refusals as error events with the messages of docs/product.md §8, storing nothing", async () => {
         const before = await stored();
         quota.mode = 'refuse';
         const limited = eventsOf((await stream(payload())).body);

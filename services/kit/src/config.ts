@@ -3,7 +3,7 @@ import { productionSessionSecretProblem } from './session.ts';
 
 /**
  * Settings every service understands. Each dependency is chosen by the presence of its setting
- * (DESIGN.md §2): no DATABASE_URL → PGlite under DATA_DIR, no NATS_URL → in-process bus, no
+ * (docs/architecture.md §2): no DATABASE_URL → PGlite under DATA_DIR, no NATS_URL → in-process bus, no
  * REDIS_URL → in-process store.
  */
 export const baseConfigShape = {

@@ -1,6 +1,6 @@
 /**
  * An error a service means to show the caller. Anything else that escapes a handler is a 500
- * whose details stay in the log (DESIGN.md §5).
+ * whose details stay in the log (docs/architecture.md §5).
  */
 export class HttpError extends Error {
   override name = 'HttpError';

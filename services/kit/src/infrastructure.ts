@@ -27,7 +27,7 @@ export interface Infrastructure {
   store: KeyValueStore;
   lifecycle: Lifecycle;
   /**
-   * /readyz: the database and the bus answer (DESIGN.md §5). Not the store: Redis is a cache
+   * /readyz: the database and the bus answer (docs/architecture.md §5). Not the store: Redis is a cache
    * with an in-process fallback, and a Redis outage must not take every pod out of its Service.
    */
   readiness(): Promise<void>;
@@ -35,7 +35,7 @@ export interface Infrastructure {
 
 /**
  * Opens what a service runs on, each real or embedded by the presence of its setting
- * (DESIGN.md §2), and registers each for an orderly close.
+ * (docs/architecture.md §2), and registers each for an orderly close.
  */
 export async function openInfrastructure(options: {
   service: string;

@@ -2,7 +2,7 @@
  * Human-readable log output for a developer at a terminal (issue 11, item 6). pino still
  * produces its JSON line, redaction and serializers applied (logger.ts); this only re-renders
  * that line, so nothing reaches the terminal that the JSON would not have carried. Production,
- * pipes, files and containers keep the JSON lines (DESIGN.md §5): see wantsPrettyLogs.
+ * pipes, files and containers keep the JSON lines (docs/architecture.md §5): see wantsPrettyLogs.
  */
 
 type Env = Record<string, string | undefined>;

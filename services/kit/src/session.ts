@@ -8,7 +8,7 @@ import type { Bus } from './bus/types.ts';
 import { HttpError, serviceUnavailable, unauthorized } from './errors.ts';
 import type { Logger } from './logger.ts';
 
-/** Plain name on http (local); `__Host-` prefixed when served over https (DESIGN.md §5). */
+/** Plain name on http (local); `__Host-` prefixed when served over https (docs/architecture.md §5). */
 export const SESSION_COOKIE = 'seqgen_session';
 export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
 export const SESSION_ISSUER = 'seqgen-auth';
@@ -233,7 +233,7 @@ export const SESSION_STATUS_CACHE_MS = 5_000;
 
 /**
  * Liveness for every service but auth: asks auth over the bus (`auth.session-status`), never its
- * tables (DESIGN.md §1). Answers are cached briefly per session, and concurrent requests for the
+ * tables (docs/architecture.md §1). Answers are cached briefly per session, and concurrent requests for the
  * same session share one question, so a busy page costs auth one request per session per few
  * seconds. When auth cannot answer, the error propagates and the verifier answers 503.
  */

@@ -214,7 +214,7 @@ describe.each(variants)('bus contract: $name', (variant) => {
     const after = createEnvelope('user.registered', user(2));
     await bus.publish(after);
     await vi.waitFor(() => expect(rec.ids()).toEqual([before.id, after.id]));
-    // The outcome the transport recorded (DESIGN.md §3: term, not ack, not nak), not only the
+    // The outcome the transport recorded (docs/architecture.md §3: term, not ack, not nak), not only the
     // log line, which is written before the outcome is chosen (issue 10, finding 11).
     await vi.waitFor(() => expect(terminated('c1')).toEqual(invalid), { timeout: 10_000 });
     expect(capture.count('invalid event terminated')).toBe(3);

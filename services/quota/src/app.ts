@@ -10,7 +10,7 @@ export interface QuotaAppDeps extends UsageRouteDeps {
 /** The quota service without a listener: main.ts listens, tests inject. */
 export function createApp(deps: QuotaAppDeps): Service {
   const app = createService({ name: 'quota', logger: deps.logger, readiness: deps.readiness });
-  // Usage is polled every 5 s and must never be answered from a cache (spec §7).
+  // Usage is polled every 5 s and must never be answered from a cache (docs/product.md §7).
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });

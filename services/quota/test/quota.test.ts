@@ -448,7 +448,7 @@ describe.each(await variantsToRun())('quota service on $name infrastructure', (v
             reason: 'expired',
             message: expect.stringMatching(/nothing was reserved/),
           });
-          // Not the plan limit: the browser must not be sent to /subscribe for it (spec §8).
+          // Not the plan limit: the browser must not be sent to /subscribe for it (docs/product.md §8).
           expect((refused as { message: string }).message).not.toMatch(/limit reached|Email generation limit/i);
         }
         expect(await rowsOf(userId)).toEqual([]);

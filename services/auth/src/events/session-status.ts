@@ -4,7 +4,7 @@ import { sessionIsLive } from '../domain/sessions.ts';
 
 /**
  * Answers every other service's session verifier (`auth.session-status`) from the sessions
- * table, which only auth reads (DESIGN.md §1).
+ * table, which only auth reads (docs/architecture.md §1).
  */
 export function answerSessionStatus(bus: Bus, deps: Pick<AuthDeps, 'db'>): Promise<ConsumerHandle> {
   return bus.respond('auth.session-status', async ({ sessionId, userId }) => ({

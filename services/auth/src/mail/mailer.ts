@@ -23,13 +23,13 @@ export interface Mailer {
 /**
  * The one kind of log line allowed to carry a credential: without SMTP_URL a mail (a password-reset
  * link included) is written to the log, so someone running the app locally can still reset a
- * password (DESIGN.md §2). It is always this message with the mail under `devMail`, so a log
+ * password (docs/architecture.md §2). It is always this message with the mail under `devMail`, so a log
  * scanner can tell it from a leak (tests/faults/02-bad-bytes-and-secrets.test.ts), and it never
  * appears once SMTP_URL is set.
  */
 export const DEV_MAIL_LOG_MESSAGE = 'mail not sent (SMTP_URL not set): written here instead';
 
-/** SMTP through nodemailer when SMTP_URL is set (DESIGN.md §2), else the log (above). */
+/** SMTP through nodemailer when SMTP_URL is set (docs/architecture.md §2), else the log (above). */
 export function createMailer({
   smtpUrl,
   from,

@@ -7,7 +7,7 @@ import { createLogMailer, type Mail, type Mailer } from '../mail/mailer.ts';
 import { NOTIFICATION_COPY } from './copy.ts';
 
 /**
- * The events worth an e-mail (issue 11, item 4; DESIGN.md §3). Auth sends them: it has the
+ * The events worth an e-mail (issue 11, item 4; docs/architecture.md §3). Auth sends them: it has the
  * mailer and the users' addresses, so billing's events need only name the user.
  */
 export const NOTIFICATION_EVENTS = [

@@ -40,7 +40,7 @@ export async function accountRoutes(app: Service, deps: RouteDeps) {
     return user;
   });
 
-  // GET because the spec's client navigates to it. A cross-site navigation (a link on another
+  // GET because the web client navigates to it (docs/product.md §7). A cross-site navigation (a link on another
   // site) changes nothing; SameSite=Lax already keeps the cookie off cross-site subrequests.
   app.get('/api/auth/logout', async (request, reply) => {
     if (request.headers['sec-fetch-site'] === 'cross-site') return reply.redirect('/', 302);

@@ -1,6 +1,6 @@
 import { type BillingPeriod, type PlanType, SUBSCRIPTION_PLAN_NAME_PREFIX } from '@seqgen/proto';
 
-/** What each plan costs and allows (spec §9). Prices in US cents, as payment providers count. */
+/** What each plan costs and allows (docs/product.md §9). Prices in US cents, as payment providers count. */
 export interface PlanTerms {
   name: string;
   monthlyCents: number;
@@ -14,7 +14,7 @@ export const PLAN_TERMS: Record<PlanType, PlanTerms> = {
   organization: { name: 'Sales Org', monthlyCents: 5000, sequencesPerMonth: 500 },
 };
 
-/** Spec §9: a year costs ten months (two months free). */
+/** docs/product.md §9: a year costs ten months (two months free). */
 export const ANNUAL_MONTHS_CHARGED = 10;
 
 export type Interval = 'month' | 'year';

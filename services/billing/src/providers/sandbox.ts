@@ -61,7 +61,7 @@ function passesLuhn(digits: string): boolean {
 }
 
 /**
- * The built-in test checkout (DESIGN.md §2): no network and no customers. The checkout is a local
+ * The built-in test checkout (docs/architecture.md §2): no network and no customers. The checkout is a local
  * subscription row; POST /api/billing/sandbox/confirm plays the card payment, and billing's own
  * clock plays the renewals. Its state lives in billing's tables, so most calls are no-ops here.
  */

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 
 /**
- * A Stripe-API-shaped server on 127.0.0.1 (DESIGN.md §7): billing's real `stripe` SDK talks to it
+ * A Stripe-API-shaped server on 127.0.0.1 (docs/architecture.md §8): billing's real `stripe` SDK talks to it
  * over HTTP exactly as it would to api.stripe.com, and tests get webhooks signed with the real
  * library. It speaks the slice of the API billing uses (customers, prices by lookup_key,
  * subscriptions with payment_behavior=default_incomplete and the first invoice's

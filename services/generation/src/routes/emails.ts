@@ -77,7 +77,7 @@ export async function emailRoutes(app: Service, deps: EmailRouteDeps) {
     },
   );
 
-  // The client refetches this after every generation (spec §7): never served from a cache.
+  // The client refetches this after every generation (docs/product.md §7): never served from a cache.
   app.get('/api/emails', { schema: { response: { 200: GeneratedSequenceList } } }, async (request, reply) => {
     const user = await deps.sessions.requireUser(request);
     return reply.header('cache-control', 'no-store').send(await deps.sequences.history(user.userId));

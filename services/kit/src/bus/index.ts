@@ -16,7 +16,7 @@ export { BusRequestError, type BusRequestFailure, DEFAULT_REQUEST_TIMEOUT_MS } f
 export * from './types.ts';
 
 export interface ConnectBusOptions {
-  /** NATS_URL: when set, JetStream; otherwise the in-process bus (DESIGN.md §2). */
+  /** NATS_URL: when set, JetStream; otherwise the in-process bus (docs/architecture.md §2). */
   natsUrl?: string | undefined;
   logger: Logger;
   /** JetStream stream holding every event. Default "SEQGEN_EVENTS". */

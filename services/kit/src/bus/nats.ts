@@ -182,7 +182,7 @@ export class NatsBus implements Bus {
    * meanwhile in an unbounded buffer and sends it on reconnect, so a publish or request made
    * while disconnected would pile up in memory and arrive late (a quota reservation nobody
    * waits for any more): they are refused at once instead. The outbox keeps every event and
-   * its relay publishes it once the bus is back (DESIGN.md §3).
+   * its relay publishes it once the bus is back (docs/architecture.md §3).
    */
   private connected = true;
   private readonly transport: { service: string | undefined; system: string };

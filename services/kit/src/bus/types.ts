@@ -5,7 +5,7 @@ import type { Envelope, EventType, ReplyOf, RequestOf, RequestSubject } from '@s
  * one contract suite: NATS JetStream (NATS_URL set) and an in-process bus with the same
  * delivery semantics. Keep to NATS server 2.9 features.
  *
- * Semantics (DESIGN.md §3):
+ * Semantics (docs/architecture.md §3):
  * - publish is at-least-once and de-duplicated by envelope.id (JetStream msgID) inside the
  *   de-duplication window;
  * - a durable consumer resumes where it left off after a restart (same durable name), so

@@ -86,7 +86,7 @@ type NodeLookup = (
 ) => void;
 
 /**
- * The one way a service fetches a URL a user gave it (DESIGN.md §5). Every hop — the first
+ * The one way a service fetches a URL a user gave it (docs/architecture.md §5). Every hop — the first
  * request and each redirect, followed by hand — is checked before anything is sent: the scheme,
  * a literal IP host, and, for a name, every address it resolves to, inside the lookup the socket
  * itself uses. So the address checked is the address connected to; DNS rebinding has no window.

@@ -2,7 +2,7 @@ import dns from 'node:dns';
 import net from 'node:net';
 
 /**
- * The network rule for tests (TOOLCHAIN.md): traffic goes to loopback only. Installed for every
+ * The network rule for tests (docs/architecture.md §8): traffic goes to loopback only. Installed for every
  * test file (vitest.config.ts setupFiles), this makes the rule hold in the test process itself:
  * a connection to any other address — a private range, link-local, public — or a real DNS lookup
  * of a name other than localhost is stopped before a packet leaves, fails with an error, and is

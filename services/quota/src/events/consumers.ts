@@ -10,7 +10,7 @@ import {
   releaseSequence,
 } from '../domain/quota.ts';
 
-/** The events quota learns from (DESIGN.md §3). */
+/** The events quota learns from (docs/architecture.md §3). */
 export const QUOTA_EVENTS = [
   'user.registered',
   'sequence.generated',

@@ -22,7 +22,7 @@ export async function waitlistRoutes(app: Service, deps: WaitlistRouteDeps) {
     },
   );
 
-  // The body is the array the spec names; the count also travels as a header for clients that
+  // The body is the array docs/product.md §7 names; the count also travels as a header for clients that
   // only need the number.
   app.get('/api/waitlist', { schema: { response: { 200: WaitlistList } } }, async (request, reply) => {
     await deps.sessions.requireUser(request);

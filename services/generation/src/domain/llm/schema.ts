@@ -5,7 +5,7 @@ const UNSUPPORTED = new Set(['minLength', 'maxLength', 'pattern', 'format', '$sc
 
 /**
  * The JSON Schema a model is held to, derived from the zod schema the answer is validated with,
- * so the two never drift apart (DESIGN.md §6). Strict mode wants every property required and no
+ * so the two never drift apart (docs/architecture.md §6). Strict mode wants every property required and no
  * others allowed; zod's output already says so for objects, and optional values are written as
  * nullable in the zod schema.
  */

@@ -11,7 +11,7 @@ import { type ReaderContext, readContext } from './context.ts';
  * Everything a writer needs for one sequence, cleaned and structured: every string from a page or
  * a form is plain text here (no markup, no template tokens, no sentences aimed at a model), and
  * each fact knows its form — a whole sentence, or a noun phrase that fits inside one — so the
- * composer never splices a fragment where a sentence belongs (DESIGN.md §6).
+ * composer never splices a fragment where a sentence belongs (docs/architecture.md §6).
  */
 export interface SequenceBrief {
   language: WritingLanguage;
@@ -142,7 +142,7 @@ function statement(text: string): string | undefined {
   return ended.charAt(0).toUpperCase() + ended.slice(1);
 }
 
-/** Spec §5 tone bands: up to 20 Very Casual, 40 Casual, 60 Balanced, 80 Professional, above Very Professional. */
+/** The tone bands of docs/product.md §5: up to 20 Very Casual, 40 Casual, 60 Balanced, 80 Professional, above Very Professional. */
 export function registerOf(tone: number, formality: ReaderContext['formality']): Register {
   const bands: Register[] = ['veryCasual', 'casual', 'neutral', 'formal', 'veryFormal'];
   const band = tone <= 20 ? 0 : tone <= 40 ? 1 : tone <= 60 ? 2 : tone <= 80 ? 3 : 4;

@@ -18,7 +18,7 @@ import {
 } from './render.ts';
 
 /**
- * The built-in writer (DESIGN.md §2, §6): seven emails with seven angles — an intro opened on the
+ * The built-in writer (docs/architecture.md §2, §6): seven emails with seven angles — an intro opened on the
  * prospect's news or the reader's role, a second pain, a customer's proof, a new angle
  * (differentiators, competitors, the cost of waiting), an objection or quick win (implementation
  * time, ROI, pricing, an offer), something useful, and a breakup. Pain i is always told with the

@@ -87,7 +87,7 @@ export interface SequenceWriter {
   readonly writerId: string;
 }
 
-/** The languages the built-in composer writes (DESIGN.md §6); an LLM writes all of WRITING_LANGUAGES. */
+/** The languages the built-in composer writes (docs/architecture.md §6); an LLM writes all of WRITING_LANGUAGES. */
 const COMPOSER_LANGUAGES: readonly WritingLanguage[] = ['en', 'de'];
 const LANGUAGE_NAMES: Record<WritingLanguage, string> = { en: 'English', de: 'German', fr: 'French', es: 'Spanish' };
 
@@ -158,7 +158,7 @@ export function createSequenceWriter(deps: SequenceDeps): SequenceWriter {
       log.warn({ requestId, reason: reply.message }, 'quota refused the reservation as expired; refusing to generate');
       throw quotaUnavailable();
     }
-    // The client redirects to /subscribe on these words (spec §8); quota's own message says why.
+    // The client redirects to /subscribe on these words (docs/product.md §8); quota's own message says why.
     const message = /limit reached|email generation limit/i.test(reply.message)
       ? reply.message
       : `Email generation limit reached. ${reply.message}`;
@@ -181,7 +181,7 @@ export function createSequenceWriter(deps: SequenceDeps): SequenceWriter {
     return { ...analysis, targetAudience: analysis.targetAudience, targetJobTitles: analysis.targetJobTitles };
   };
 
-  /** The language to write in (spec: `auto` is the site's language when the writer can write it). */
+  /** The language to write in (docs/product.md §3: `auto` is the site's language when the writer can write it). */
   const languageFor = (
     request: Pick<GenerateEmailsRequest, 'customization'>,
     analysis: SubmittedAnalysis,

@@ -118,7 +118,7 @@ export interface LlmWriting {
 }
 
 /**
- * Writing by a language model (DESIGN.md §6): a JSON-schema-constrained call, validated (one
+ * Writing by a language model (docs/architecture.md §6): a JSON-schema-constrained call, validated (one
  * corrective retry for an answer that does not parse); then the quality checks. An answer that
  * fails any check gets one repair call naming the failures; the repaired answer is used when it
  * parses, and whatever still fails is reported with the sequence, never hidden.

@@ -51,7 +51,7 @@ interface Pair {
 }
 
 /**
- * The built-in analyser (DESIGN.md §6): reads the page the way a rep skims it — who the company
+ * The built-in analyser (docs/architecture.md §6): reads the page the way a rep skims it — who the company
  * is, whom it sells to (the roles the page names), which problems its customers have (the page's
  * own problem statements, else the pains its benefits answer), which capability answers each (by
  * meaning, not position), and which customer proved what. Deterministic; says nothing rather than

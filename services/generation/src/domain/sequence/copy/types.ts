@@ -1,7 +1,7 @@
 import type { Outcome, Register } from '../brief.ts';
 
 /**
- * The built-in writer's words, per language (DESIGN.md §6: copy as data). Each entry is a list
+ * The built-in writer's words, per language (docs/architecture.md §6: copy as data). Each entry is a list
  * of interchangeable phrasings; the composer takes the first one (in a seeded order) whose slots
  * it can fill. Slots are `{name}`; their form is fixed by their name, so grammar holds by
  * construction:
