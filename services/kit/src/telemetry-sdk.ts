@@ -17,7 +17,7 @@ import { createRequire } from 'node:module';
 import { FastifyOtelInstrumentation } from '@fastify/otel';
 import { type Context, context, DiagLogLevel, diag, propagation, type Span, trace } from '@opentelemetry/api';
 import { type ExportResult, ExportResultCode } from '@opentelemetry/core';
-import { registerInstrumentations } from '@opentelemetry/instrumentation';
+import { type Instrumentation, registerInstrumentations } from '@opentelemetry/instrumentation';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
@@ -76,17 +76,11 @@ export function startSdk(options: SdkOptions): TelemetryHandle {
   });
   // The global provider, AsyncLocalStorage context and W3C trace-context propagator.
   provider.register();
-  const deregister = registerInstrumentations({
-    tracerProvider: provider,
-    instrumentations: [
-      // Incoming requests are traced by Fastify's instrumentation, which knows the service and
-      // the route; the http one would open a second server span that knows neither.
-      new HttpInstrumentation({ disableIncomingRequestInstrumentation: true }),
-      new UndiciInstrumentation(),
-      new PgInstrumentation({ enhancedDatabaseReporting: false }),
-      new IORedisInstrumentation(),
-    ],
-  });
+  const instrumentations = clientInstrumentations();
+  const deregister = registerInstrumentations({ tracerProvider: provider, instrumentations });
+  // registerInstrumentations enables only instances created disabled; one a previous shutdown
+  // disabled is enabled here (enable() is a no-op for one that is on).
+  for (const instrumentation of instrumentations) instrumentation.enable();
   applyToLoadedModules();
 
   const fastify = new Map<string, FastifyOtelInstrumentation>();
@@ -149,6 +143,24 @@ function withRequestContext(plugin: FastifyPluginCallback): FastifyPluginCallbac
   // Like the plugin itself: its hooks apply to the service's whole instance (fastify-plugin's flag).
   (wrapped as unknown as Record<symbol, unknown>)[Symbol.for('skip-override')] = true;
   return wrapped;
+}
+
+/**
+ * Created once per process: an instrumentation patches a module when it first sees it load, so a
+ * second start (tests start and stop tracing several times) must enable the same instances again,
+ * which re-applies their patches, rather than new ones that would never see the module load.
+ */
+let clients: Instrumentation[] | undefined;
+function clientInstrumentations(): Instrumentation[] {
+  clients ??= [
+    // Incoming requests are traced by Fastify's instrumentation, which knows the service and the
+    // route; the http one would open a second server span that knows neither.
+    new HttpInstrumentation({ disableIncomingRequestInstrumentation: true }),
+    new UndiciInstrumentation(),
+    new PgInstrumentation({ enhancedDatabaseReporting: false }),
+    new IORedisInstrumentation(),
+  ];
+  return clients;
 }
 
 /** See the module comment: one more require of each patched module, after the hooks exist. */
