@@ -6,6 +6,7 @@ import { DEV_MAIL_LOG_MESSAGE } from '../../services/auth/src/mail/mailer.ts';
 import {
   client,
   figure,
+  genericCustomization,
   type LogLine,
   type RunningSystem,
   SESSION_SECRET,
@@ -17,18 +18,7 @@ import {
 /** What the finding sent: JSON escapes "\u0000" and "\ud800" parse into exactly these. */
 const SPOILERS = { NUL: '\u0000', 'lone high surrogate': '\ud800', 'lone low surrogate': '\udc00' } as const;
 
-const customization = (additionalContext = '') => ({
-  persona: 'generic',
-  specificPersona: '',
-  seniority: '',
-  industry: 'agnostic',
-  specificIndustry: '',
-  tone: 50,
-  additionalContext,
-  targetSpecificCompany: 'no',
-  prospectCompanyUrl: '',
-  language: 'auto',
-});
+const customization = (additionalContext = '') => genericCustomization({ additionalContext });
 const sevenEmails = (subject = 'Subject') =>
   Array.from({ length: 7 }, (_, n) => ({ subject: `${subject} ${n + 1}`, body: `Body of email ${n + 1}` }));
 const manualAnalysis = (companyName: string) => ({

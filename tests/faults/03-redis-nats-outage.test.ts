@@ -9,7 +9,16 @@ import { REAL_INFRA, variantsToRun } from '@seqgen/kit/testing';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_AUTH_LIMITS } from '../../services/auth/src/domain/limits.ts';
-import { client, figure, type LogLine, type RunningSystem, startCompanySite, startSystem, waitFor } from './support.ts';
+import {
+  client,
+  figure,
+  genericCustomization,
+  type LogLine,
+  type RunningSystem,
+  startCompanySite,
+  startSystem,
+  waitFor,
+} from './support.ts';
 
 /** The bound on what a Redis outage may add to a request at the gateway. */
 const ADDED_LATENCY_LIMIT_MS = 50;
@@ -21,18 +30,7 @@ const PASSWORD = 'a long enough password';
 const variants = await variantsToRun();
 const realSkipped = variants.some((v) => v.name === 'real' && v.skip);
 
-const customization = (tone: number) => ({
-  persona: 'generic',
-  specificPersona: '',
-  seniority: '',
-  industry: 'agnostic',
-  specificIndustry: '',
-  tone,
-  additionalContext: '',
-  targetSpecificCompany: 'no',
-  prospectCompanyUrl: '',
-  language: 'auto',
-});
+const customization = (tone: number) => genericCustomization({ tone });
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);

@@ -1,24 +1,21 @@
 import { variantsToRun } from '@seqgen/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, figure, type RunningSystem, startCompanySite, startSystem, waitFor } from './support.ts';
+import {
+  client,
+  figure,
+  genericCustomization,
+  type RunningSystem,
+  startCompanySite,
+  startSystem,
+  waitFor,
+} from './support.ts';
 
 const STALL_MS = 4_500;
 const STALLED_GENERATIONS = 4;
 const QUOTA_UNAVAILABLE =
   "We couldn't check your sequence allowance right now, so nothing was generated. Please try again in a moment.";
 
-const customization = (tone: number) => ({
-  persona: 'generic',
-  specificPersona: '',
-  seniority: '',
-  industry: 'agnostic',
-  specificIndustry: '',
-  tone,
-  additionalContext: '',
-  targetSpecificCompany: 'no',
-  prospectCompanyUrl: '',
-  language: 'auto',
-});
+const customization = (tone: number) => genericCustomization({ tone });
 
 const variants = await variantsToRun();
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   client,
   figure,
+  genericCustomization,
   type RunningSystem,
   type ServiceName,
   startCompanySite,
@@ -11,18 +12,7 @@ import {
   waitFor,
 } from './support.ts';
 
-const customization = {
-  persona: 'generic',
-  specificPersona: '',
-  seniority: '',
-  industry: 'agnostic',
-  specificIndustry: '',
-  tone: 50,
-  additionalContext: '',
-  targetSpecificCompany: 'no',
-  prospectCompanyUrl: '',
-  language: 'auto',
-};
+const customization = genericCustomization();
 const sequence = Array.from({ length: 7 }, (_, n) => ({ subject: `Subject ${n + 1}`, body: `Body ${n + 1}` }));
 const unavailable = (service: ServiceName) =>
   `The ${service} service cannot reach its database right now. Please try again in a moment.`;

@@ -315,6 +315,26 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
 }
 
 /**
+ * The wizard's answers for a generic sequence (any persona, any industry, no prospect): what most
+ * system tests generate with. `overrides` changes a field or two (a tone, a context).
+ */
+export function genericCustomization(overrides: { tone?: number; additionalContext?: string } = {}) {
+  return {
+    persona: 'generic',
+    specificPersona: '',
+    seniority: '',
+    industry: 'agnostic',
+    specificIndustry: '',
+    tone: 50,
+    additionalContext: '',
+    targetSpecificCompany: 'no',
+    prospectCompanyUrl: '',
+    language: 'auto',
+    ...overrides,
+  };
+}
+
+/**
  * A browser-like client for the gateway: keeps cookies, sends the Origin the CSRF guard wants,
  * JSON in and out, and reports how long each call took.
  */

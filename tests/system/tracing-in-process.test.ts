@@ -16,21 +16,10 @@ import { start as startAuth } from '../../services/auth/src/main.ts';
 import { start as startGateway } from '../../services/gateway/src/main.ts';
 import { start as startGeneration } from '../../services/generation/src/main.ts';
 import { start as startQuota } from '../../services/quota/src/main.ts';
-import { client, SESSION_SECRET, startCompanySite, waitFor } from '../faults/support.ts';
+import { client, genericCustomization, SESSION_SECRET, startCompanySite, waitFor } from '../faults/support.ts';
 
 const variants = await variantsToRun();
-const customization = {
-  persona: 'generic',
-  specificPersona: '',
-  seniority: '',
-  industry: 'agnostic',
-  specificIndustry: '',
-  tone: 50,
-  additionalContext: '',
-  targetSpecificCompany: 'no',
-  prospectCompanyUrl: '',
-  language: 'auto',
-};
+const customization = genericCustomization();
 
 describe.each([
   { infra: 'embedded' as const, skip: false },

@@ -8,25 +8,21 @@
  */
 import { type ReceivedSpan, startOtlpReceiver, variantsToRun } from '@seqgen/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, type RunningSystem, startCompanySite, startSystem, waitFor } from '../faults/support.ts';
+import {
+  client,
+  genericCustomization,
+  type RunningSystem,
+  startCompanySite,
+  startSystem,
+  waitFor,
+} from '../faults/support.ts';
 
 const SERVER = 2;
 const CLIENT = 3;
 const PRODUCER = 4;
 const CONSUMER = 5;
 
-const customization = {
-  persona: 'generic',
-  specificPersona: '',
-  seniority: '',
-  industry: 'agnostic',
-  specificIndustry: '',
-  tone: 50,
-  additionalContext: '',
-  targetSpecificCompany: 'no',
-  prospectCompanyUrl: '',
-  language: 'auto',
-};
+const customization = genericCustomization();
 
 const variants = await variantsToRun();
 
