@@ -25,7 +25,7 @@ function BrandPanel() {
     <aside className="relative hidden overflow-hidden bg-primary p-12 text-primary-foreground lg:flex lg:flex-col lg:justify-between">
       <div aria-hidden="true" className="absolute -right-32 -top-32 h-96 w-96 rounded-full bg-white/10 blur-3xl" />
       <div aria-hidden="true" className="absolute -bottom-40 -left-20 h-96 w-96 rounded-full bg-black/15 blur-3xl" />
-      <p className="relative text-sm font-semibold uppercase tracking-wider text-primary-foreground/80">
+      <p className="relative text-sm font-semibold uppercase tracking-wider text-primary-muted-foreground">
         5 free sequences · No credit card
       </p>
       <div className="relative">
@@ -33,13 +33,13 @@ function BrandPanel() {
           “I paste a URL, pick the persona and I am sending by nine. The emails actually reference what the prospect
           cares about.”
         </blockquote>
-        <p className="mt-4 text-sm text-primary-foreground/80">Maya Chen — SDR, Northwind</p>
+        <p className="mt-4 text-sm text-primary-muted-foreground">Maya Chen — SDR, Northwind</p>
       </div>
       <dl className="relative grid grid-cols-3 gap-6 border-t border-white/20 pt-8">
         {proof.map((item) => (
           <div key={item.label}>
             <dd className="text-3xl font-bold tracking-tight">{item.value}</dd>
-            <dt className="mt-1 text-sm text-primary-foreground/80">{item.label}</dt>
+            <dt className="mt-1 text-sm text-primary-muted-foreground">{item.label}</dt>
           </div>
         ))}
       </dl>

@@ -74,6 +74,7 @@ function Dashboard({ user }: { user: User }) {
   }
 
   const generating = state.phase === 'generating';
+  const company = state.analysis?.companyName || companyLabelOf(state);
   const result =
     state.studio && state.checkContext ? (
       <SequenceResult
@@ -91,6 +92,8 @@ function Dashboard({ user }: { user: User }) {
     ) : null;
   return (
     <SignedInLayout onStartOver={generator.startOver}>
+      {/* The conversation has no visible title; this one names the screen for screen readers. */}
+      <h1 className="sr-only">{company ? `Sequence for ${company}` : 'Your sequence'}</h1>
       <div className="grid items-start gap-6 lg:grid-cols-[17rem_minmax(0,1fr)]">
         <aside className="grid gap-6 lg:sticky lg:top-24">
           <UsagePanel />

@@ -28,6 +28,7 @@ export function PricingPage() {
           period={period}
           onPeriodChange={setPeriod}
           savingsLabel="Save 2 months"
+          headingLevel="h2"
           renderAction={(planId, popular) => (
             <Button asChild variant={popular ? 'primary' : 'outline'} className="w-full">
               <Link

@@ -37,7 +37,10 @@ function ToastCard({ item }: { item: ToastItem }) {
       <div className="grid gap-1">
         {item.title ? <Toast.Title className="text-sm font-semibold">{item.title}</Toast.Title> : null}
         {item.description ? (
-          <Toast.Description className="text-sm opacity-90">{item.description}</Toast.Description>
+          // Softened on the card only: on the red fill, dimmed white would fall below 4.5:1.
+          <Toast.Description className={cn('text-sm', variant !== 'destructive' && 'opacity-90')}>
+            {item.description}
+          </Toast.Description>
         ) : null}
       </div>
       <Toast.Close

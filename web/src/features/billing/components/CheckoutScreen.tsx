@@ -59,7 +59,7 @@ export function CheckoutScreen({
 
   return (
     <div className="grid gap-6" data-testid="checkout">
-      <div>
+      <div className="grid justify-items-start gap-2">
         <Button variant="ghost" size="sm" onClick={onBack} className="-ml-3" data-testid="back-to-plans">
           <svg
             aria-hidden="true"
@@ -73,6 +73,7 @@ export function CheckoutScreen({
           </svg>
           Back to Plans
         </Button>
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Checkout</h1>
       </div>
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
         <Card className="p-6 sm:p-8">
@@ -80,7 +81,7 @@ export function CheckoutScreen({
         </Card>
         <Card>
           <CardHeader>
-            <CardTitle>Payment details</CardTitle>
+            <CardTitle as="h2">Payment details</CardTitle>
             <CardDescription>Your subscription starts as soon as the payment goes through.</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4">

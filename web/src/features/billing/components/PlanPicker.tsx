@@ -17,6 +17,7 @@ export function PlanPicker({
       period={period}
       onPeriodChange={onPeriodChange}
       savingsLabel="Save 17%"
+      headingLevel="h2"
       renderAction={(planId, popular) => (
         <Button
           variant={popular ? 'primary' : 'outline'}

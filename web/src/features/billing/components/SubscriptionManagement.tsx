@@ -42,7 +42,7 @@ function UpgradePrompt() {
   return (
     <Card data-testid="upgrade-prompt" className="max-w-2xl">
       <CardHeader>
-        <CardTitle>You're on the free trial</CardTitle>
+        <CardTitle as="h2">You're on the free trial</CardTitle>
         <CardDescription>
           The free trial includes 5 sequences. Upgrade for 100 to 500 sequences every month, with every feature
           included.
@@ -98,7 +98,7 @@ function SubscriptionCard({ subscription }: { subscription: Subscription }) {
       <CardHeader className="flex-row items-start justify-between gap-4">
         <div className="grid gap-1.5">
           <CardDescription>Current plan</CardDescription>
-          <CardTitle className="text-2xl" data-testid="subscription-plan">
+          <CardTitle as="h2" className="text-2xl" data-testid="subscription-plan">
             {name}
           </CardTitle>
           <p className="text-sm text-muted-foreground">

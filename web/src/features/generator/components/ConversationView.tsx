@@ -48,7 +48,7 @@ export function ConversationView({
           <div key={`user-${message.timestamp}`} className="flex justify-end" data-testid="user-message">
             <div className="max-w-[85%] rounded-2xl rounded-br-md bg-primary px-4 py-2.5 text-primary-foreground shadow-sm">
               <p className="break-all text-sm font-medium">{message.content}</p>
-              <p className="mt-0.5 text-right text-[11px] opacity-75">{timeOf(message.timestamp)}</p>
+              <p className="mt-0.5 text-right text-[11px] text-primary-muted-foreground">{timeOf(message.timestamp)}</p>
             </div>
           </div>
         ) : (

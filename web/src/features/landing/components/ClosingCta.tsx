@@ -17,7 +17,7 @@ export function ClosingCta() {
           <h2 id="closing-title" className="text-balance text-3xl font-bold tracking-tight sm:text-4xl">
             Your next sequence is 30 seconds away
           </h2>
-          <p className="mx-auto mt-4 max-w-xl text-pretty text-lg text-primary-foreground/85">
+          <p className="mx-auto mt-4 max-w-xl text-pretty text-lg text-primary-muted-foreground">
             Start with 5 free sequences. No credit card, no setup, no templates.
           </p>
           <SignUpCta label="Start Free Trial" location="closing-cta" variant="inverse" className="mt-8" />

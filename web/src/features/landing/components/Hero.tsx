@@ -25,7 +25,7 @@ function SequencePreview() {
               <p className="text-xs text-muted-foreground">VP Sales · Above the line · Professional</p>
             </div>
           </div>
-          <span className="inline-flex shrink-0 items-center gap-1.5 whitespace-nowrap rounded-full bg-success/15 px-2.5 py-1 text-xs font-semibold text-success">
+          <span className="inline-flex shrink-0 items-center gap-1.5 whitespace-nowrap rounded-full bg-success/10 px-2.5 py-1 text-xs font-semibold text-success">
             <span className="h-1.5 w-1.5 rounded-full bg-success" />
             Ready in 24s
           </span>

@@ -19,7 +19,7 @@ export function TrustedBy() {
           {companies.map((company) => (
             <li
               key={company.name}
-              className={`text-center text-xl text-muted-foreground/80 select-none ${company.className}`}
+              className={`text-center text-xl text-muted-foreground select-none ${company.className}`}
             >
               {company.name}
             </li>

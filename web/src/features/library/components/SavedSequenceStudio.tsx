@@ -91,6 +91,8 @@ export function SavedSequenceStudio({ saved, user }: { saved: SavedSequence; use
 
   return (
     <div className="grid gap-6" data-testid="saved-studio">
+      {/* The editable title is the page's visible heading; this names the page for screen readers. */}
+      <h1 className="sr-only">{`Saved sequence: ${saved.title}`}</h1>
       <div className="grid gap-4">
         <Link
           to="/saved-sequences"
@@ -130,6 +132,7 @@ export function SavedSequenceStudio({ saved, user }: { saved: SavedSequence; use
       </div>
 
       <SequenceStudio
+        headingLevel={2}
         studio={studio}
         dispatch={dispatch}
         checkContext={checkContext}

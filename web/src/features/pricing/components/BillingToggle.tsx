@@ -35,7 +35,7 @@ export function BillingToggle({
       </ToggleGroup.Item>
       <ToggleGroup.Item value="annual" className={itemClass} data-testid="billing-annual">
         Annual
-        <span className="rounded-full bg-success/15 px-2 py-0.5 text-xs font-semibold text-success">
+        <span className="rounded-full bg-success/10 px-2 py-0.5 text-xs font-semibold text-success">
           {savingsLabel}
         </span>
       </ToggleGroup.Item>

@@ -6,7 +6,18 @@ import { cn } from '../../../lib/cn';
 import { annualSavings, formatUsd, monthlyEquivalent, type Plan, periodUnit, planPrice } from '../plans';
 
 /** One plan: price for the chosen period, quota, features, and the caller's call to action. */
-export function PlanCard({ plan, period, action }: { plan: Plan; period: BillingPeriod; action: ReactNode }) {
+export function PlanCard({
+  plan,
+  period,
+  action,
+  headingLevel: Heading = 'h3',
+}: {
+  plan: Plan;
+  period: BillingPeriod;
+  action: ReactNode;
+  /** One level under the heading the cards sit beneath: h2 under a page's h1, h3 under a section's h2. */
+  headingLevel?: 'h2' | 'h3';
+}) {
   const price = planPrice(plan, period);
   return (
     <article
@@ -20,9 +31,9 @@ export function PlanCard({ plan, period, action }: { plan: Plan; period: Billing
       {plan.popular ? (
         <Badge className="absolute -top-3 left-1/2 -translate-x-1/2 px-3 py-1">Most Popular</Badge>
       ) : null}
-      <h3 id={`plan-${plan.id}-name`} className="text-lg font-semibold">
+      <Heading id={`plan-${plan.id}-name`} className="text-lg font-semibold">
         {plan.name}
-      </h3>
+      </Heading>
       <p className="mt-1 text-sm lg:min-h-10 text-muted-foreground">{plan.description}</p>
       <p className="mt-6 flex items-baseline gap-1">
         <span className="text-4xl font-bold tracking-tight" data-testid="plan-price">

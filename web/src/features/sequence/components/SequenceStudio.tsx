@@ -42,6 +42,7 @@ export function SequenceStudio({
   onCheckContext,
   tools,
   actionBar,
+  headingLevel = 3,
 }: {
   studio: StudioState;
   dispatch: Dispatch<StudioAction>;
@@ -54,7 +55,10 @@ export function SequenceStudio({
   /** Extra controls beside the preview switch (e.g. the spec's export buttons). */
   tools?: ReactNode;
   actionBar: (status: StudioStatus) => ReactNode;
+  /** The level of the studio's own headings (its emails' one deeper): 3 under the dashboard's h2s, 2 right under a page's h1. */
+  headingLevel?: 2 | 3;
 }) {
+  const ChecksHeading = headingLevel === 2 ? 'h2' : 'h3';
   const [preview, setPreview] = useState(false);
   const [showSequenceChecks, setShowSequenceChecks] = useState(false);
   const [typing, setTyping] = useState(false);
@@ -85,7 +89,7 @@ export function SequenceStudio({
             <StatusMark status={checks.status} />
           </span>
           <div className="grid min-w-0 flex-1 gap-1">
-            <h3 className="text-sm font-semibold">{STUDIO_COPY.checksTitle}</h3>
+            <ChecksHeading className="text-sm font-semibold">{STUDIO_COPY.checksTitle}</ChecksHeading>
             {/* Re-read after each pause in typing; polite, so it never interrupts the writer. */}
             <p
               className="text-sm break-words text-muted-foreground"
@@ -175,6 +179,7 @@ export function SequenceStudio({
               <StudioEmailCard
                 email={email}
                 number={index + 1}
+                headingLevel={headingLevel === 2 ? 3 : 4}
                 stage={stages?.[index]}
                 day={studio.cadence[index] ?? null}
                 dayError={cadence?.index === index ? cadence.message : undefined}

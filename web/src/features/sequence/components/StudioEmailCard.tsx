@@ -39,6 +39,8 @@ export interface StudioEmailCardProps {
   onUndo: () => void;
   /** Opens in edit mode (the card otherwise starts in the read view). */
   defaultEditing?: boolean;
+  /** The "Email N" heading's level (h4 by default), one under the studio's own. */
+  headingLevel?: 3 | 4;
 }
 
 /**
@@ -53,6 +55,7 @@ export function StudioEmailCard(props: StudioEmailCardProps) {
   const editButton = useRef<HTMLButtonElement>(null);
   const wasEditing = useRef(false);
   const ids = useId();
+  const Title = props.headingLevel === 3 ? 'h3' : 'h4';
   const dayErrorId = `${ids}-day-error`;
 
   useEffect(() => {
@@ -86,9 +89,9 @@ export function StudioEmailCard(props: StudioEmailCardProps) {
           >
             {number}
           </span>
-          <h4 id={`${ids}-title`} className="text-sm font-semibold whitespace-nowrap">
+          <Title id={`${ids}-title`} className="text-sm font-semibold whitespace-nowrap">
             Email {number}
-          </h4>
+          </Title>
           <span
             className={cn(
               'inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-medium whitespace-nowrap',
