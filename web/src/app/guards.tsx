@@ -4,7 +4,7 @@ import { PageSpinner } from '../components/ui/Spinner';
 import { useUser } from '../features/auth/api/get-user';
 import { guardDecision, homeScreen, type RouteAccess } from '../features/auth/route-guard';
 
-/** Renders the child routes only for the right visitors (spec §2); see guardDecision. */
+/** Renders the child routes only for the right visitors (docs/product.md §2); see guardDecision. */
 export function RequireAuthState({ access }: { access: Exclude<RouteAccess, 'public'> }) {
   const { status } = useUser();
   const decision = guardDecision(access, status);

@@ -46,7 +46,7 @@ function Root() {
 }
 
 /**
- * Routes by sign-in state (spec §2). Public pages render at once; guarded ones show a spinner
+ * Routes by sign-in state (docs/product.md §2). Public pages render at once; guarded ones show a spinner
  * until GET /api/auth/user answers.
  */
 export const router = createBrowserRouter([

@@ -1,5 +1,5 @@
 /**
- * The one place product analytics go through (spec §1: clicks, section navigation,
+ * The one place product analytics go through (docs/product.md §1: clicks, section navigation,
  * authentication, generation; issue 11, item 3). Events are queued in the page and sent in
  * batches to the first-party POST /api/events: every ~5 s or at 20 events with a keepalive fetch,
  * and with navigator.sendBeacon when the page is hidden or left, so the last clicks still arrive.

@@ -2,7 +2,7 @@ import { ErrorBody } from '@seqgen/proto';
 import type { z } from 'zod';
 
 /**
- * The one HTTP client of the web app (spec §7, §8).
+ * The one HTTP client of the web app (docs/product.md §7, §8).
  *
  * - Paths not starting with /api/ get /api prefixed, so callers may write '/usage' or '/api/usage'.
  * - Cookies always travel (credentials: 'include'): the session lives in an httpOnly cookie.
@@ -166,7 +166,7 @@ export async function apiGet<T = unknown>(
   return readJson(res, options.schema);
 }
 
-/** An SWR key: a path, or a tuple whose first element is the path (spec §7). */
+/** An SWR key: a path, or a tuple whose first element is the path (docs/product.md §7). */
 export type ApiKey = string | readonly [string, ...unknown[]];
 
 export function keyPath(key: ApiKey): string {

@@ -6,7 +6,7 @@ const emails = [
   { subject: 'Following up', body: 'Plain body, with a comma' },
 ];
 
-describe('sequence exports (spec §9)', () => {
+describe('sequence exports (docs/product.md §9)', () => {
   it('builds a CSV with a header row, numbered rows and doubled quotes', () => {
     expect(sequenceToCsv(emails)).toBe(
       [

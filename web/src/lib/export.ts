@@ -1,5 +1,5 @@
 /**
- * The spec's CSV and text exports (spec §9) under their original names, for existing callers. The
+ * The CSV and text exports of docs/product.md §9 under their original names, for existing callers. The
  * code, and the exports for each sequencer, live in ./exports.
  */
 export { downloadFile, exportSequence } from './exports/download';

@@ -12,7 +12,7 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
   return errors;
 }
 
-/** The message of any thrown value, falling back to the screen's default (spec §8). */
+/** The message of any thrown value, falling back to the screen's default (docs/product.md §8). */
 export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof Error && error.message ? error.message : fallback;
 }

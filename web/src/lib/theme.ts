@@ -1,8 +1,8 @@
-/** Light/dark theme rules (spec §4, §9), kept free of React so they can be unit-tested. */
+/** Light/dark theme rules (docs/product.md §4, §9), kept free of React so they can be unit-tested. */
 
 export type Theme = 'light' | 'dark';
 
-/** localStorage key for the user's explicit choice (spec §9). public/theme-init.js uses it too. */
+/** localStorage key for the user's explicit choice (docs/product.md §9). public/theme-init.js uses it too. */
 export const THEME_STORAGE_KEY = 'theme';
 
 export const DARK_MEDIA_QUERY = '(prefers-color-scheme: dark)';

@@ -4,7 +4,7 @@ import { useUser } from '../../features/auth/api/get-user';
 import { DashboardHeader } from '../../features/dashboard/components/DashboardHeader';
 import { HeaderUsage } from '../../features/usage/components/UsageMeter';
 
-/** Page frame for signed-in screens: the dashboard header (with usage, spec §2) above the page's content. */
+/** Page frame for signed-in screens: the dashboard header (with usage, docs/product.md §2) above the page's content. */
 export function SignedInLayout({ children, onStartOver }: { children: ReactNode; onStartOver?: () => void }) {
   const { user } = useUser();
   // Routes using this layout sit behind the signed-in guard; the spinner only covers a logout in flight.

@@ -10,7 +10,7 @@ const footerLinks = [
 const linkClass =
   'rounded-sm transition-colors hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
 
-/** Footer of every public page and the landing page (spec §2: Contact, Privacy, Terms, About). */
+/** Footer of every public page and the landing page (docs/product.md §2: Contact, Privacy, Terms, About). */
 export function SiteFooter() {
   return (
     <footer className="border-t border-border/70">
@@ -23,7 +23,7 @@ export function SiteFooter() {
           <p>© {new Date().getFullYear()} seqgen, Inc. All rights reserved.</p>
         </div>
         <nav aria-label="Footer" className="flex flex-wrap items-center justify-center gap-x-6 gap-y-2">
-          {/* biome-ignore lint/a11y/useValidAnchor: the spec's About link has no destination yet; it is shown, inert. */}
+          {/* biome-ignore lint/a11y/useValidAnchor: the About link (docs/product.md §2) has no destination yet; it is shown, inert. */}
           <a aria-disabled="true" className="cursor-default">
             About
           </a>

@@ -49,7 +49,7 @@ function BrandPanel() {
 
 const legalLinkClass = 'font-medium text-foreground underline-offset-4 hover:underline';
 
-/** /auth (spec §2): Google, Sign In / Sign Up tabs, reset link, legal links. */
+/** /auth (docs/product.md §2): Google, Sign In / Sign Up tabs, reset link, legal links. */
 export function AuthPage() {
   const location = useLocation();
   const [params] = useSearchParams();

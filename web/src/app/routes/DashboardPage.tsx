@@ -18,7 +18,7 @@ import { usageStatus } from '../../features/usage/usage-warning';
 import { SignedInLayout } from '../layout/SignedInLayout';
 
 /**
- * The signed-in home (spec §2). Without a conversation: the usage card and the URL entry area.
+ * The signed-in home (docs/product.md §2). Without a conversation: the usage card and the URL entry area.
  * Once a company is known: a usage panel on the left and the conversation on the right.
  */
 export function DashboardPage() {

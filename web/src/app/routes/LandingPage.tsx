@@ -8,7 +8,7 @@ import { Testimonials } from '../../features/landing/components/Testimonials';
 import { TrustedBy } from '../../features/landing/components/TrustedBy';
 import { SiteFooter } from '../layout/SiteFooter';
 
-/** The signed-out home page: the pre-launch marketing page of spec §2. */
+/** The signed-out home page: the pre-launch marketing page of docs/product.md §2. */
 export function LandingPage() {
   return (
     <div className="flex min-h-dvh flex-col">

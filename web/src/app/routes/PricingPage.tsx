@@ -10,7 +10,7 @@ import { AnalyticsEvent, track } from '../../lib/analytics';
 
 const assurances = ['Secure Payments', 'Cancel Anytime', 'No Setup Fees'];
 
-/** /pricing (spec §2): Get Started goes to /auth when signed out, else to the checkout. */
+/** /pricing (docs/product.md §2): Get Started goes to /auth when signed out, else to the checkout. */
 export function PricingPage() {
   const [period, setPeriod] = useState<BillingPeriod>('monthly');
   const { status } = useUser();

@@ -13,7 +13,7 @@ const promises = [
   { title: 'Ready for your CRM', text: 'Copy any email or export the whole sequence as CSV or text.' },
 ];
 
-/** /promo-preview: the Coming Soon page with waitlist forms (spec §2). */
+/** /promo-preview: the Coming Soon page with waitlist forms (docs/product.md §2). */
 export function PromoPreviewPage() {
   return (
     <div className="relative isolate overflow-hidden">

@@ -5,7 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '../../components
 import { RequestResetForm } from '../../features/auth/components/RequestResetForm';
 import { SetNewPasswordForm } from '../../features/auth/components/SetNewPasswordForm';
 
-/** /reset-password: request mode, or reset mode when the link's ?token= is present (spec §2, §4). */
+/** /reset-password: request mode, or reset mode when the link's ?token= is present (docs/product.md §2, §4). */
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim();

@@ -7,7 +7,7 @@ import { useSavedSequences } from '../../features/library/api/list-saved-sequenc
 import { SavedSequenceCard } from '../../features/library/components/SavedSequenceCard';
 import { SignedInLayout } from '../layout/SignedInLayout';
 
-/** Spec §2 /saved-sequences: the user's saved sequences, newest first, or an empty state. */
+/** docs/product.md §2 /saved-sequences: the user's saved sequences, newest first, or an empty state. */
 export function SavedSequencesPage() {
   const { data, error, isLoading, mutate } = useSavedSequences();
   return (

@@ -18,7 +18,7 @@ import { CheckoutScreen } from '../../features/billing/components/CheckoutScreen
 import { PlanPicker } from '../../features/billing/components/PlanPicker';
 
 /**
- * /subscribe (spec §2): plan cards, then the checkout for the chosen plan. The choice lives in
+ * /subscribe (docs/product.md §2): plan cards, then the checkout for the chosen plan. The choice lives in
  * the query (?plan=leader&billing=annual), so links from /pricing open the checkout directly and
  * Back to Plans is the browser's own history too. Arriving creates nothing: the checkout starts
  * when Subscribe is pressed, and a user who already pays sees their plan instead.

@@ -1,7 +1,7 @@
 import { SubscriptionManagement } from '../../features/billing/components/SubscriptionManagement';
 import { SignedInLayout } from '../layout/SignedInLayout';
 
-/** /subscription-management (signed in only, spec §2). */
+/** /subscription-management (signed in only, docs/product.md §2). */
 export function SubscriptionManagementPage() {
   return (
     <SignedInLayout>

@@ -8,10 +8,10 @@ import { useUser } from '../../features/auth/api/get-user';
 import { useWaitlist } from '../../features/waitlist/api/list-waitlist';
 import { WaitlistTable } from '../../features/waitlist/components/WaitlistTable';
 
-/** Spec §9: a signed-out visitor is sent to sign in after 500 ms. */
+/** docs/product.md §9: a signed-out visitor is sent to sign in after 500 ms. */
 export const LOGGED_OUT_REDIRECT_MS = 500;
 
-/** /waitlist: who signed up for the waitlist (signed-in users only, spec §2). */
+/** /waitlist: who signed up for the waitlist (signed-in users only, docs/product.md §2). */
 export function WaitlistPage() {
   const { status } = useUser();
   const navigate = useNavigate();

@@ -15,7 +15,7 @@ export function Spinner({ className, label = 'Loading' }: { className?: string; 
   );
 }
 
-/** Whole-viewport loading state, used while the signed-in state is still unknown (spec §2). */
+/** Whole-viewport loading state, used while the signed-in state is still unknown (docs/product.md §2). */
 export function PageSpinner() {
   return (
     <div role="status" data-testid="page-spinner" className="flex min-h-dvh flex-1 items-center justify-center">

@@ -63,7 +63,7 @@ function ToastCard({ item }: { item: ToastItem }) {
   );
 }
 
-/** Renders the toast store through Radix Toast (spec §9: one at a time, 5 s, swipe right, F8). */
+/** Renders the toast store through Radix Toast (docs/product.md §9: one at a time, 5 s, swipe right, F8). */
 export function Toaster() {
   const toasts = useToasts();
   return (

@@ -1,9 +1,9 @@
 import { type ReactNode, useSyncExternalStore } from 'react';
 
-/** Toast behaviour constants (spec §9). */
+/** Toast behaviour constants (docs/product.md §9). */
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
-/** How long a dismissed toast stays in state before removal (spec §9). */
+/** How long a dismissed toast stays in state before removal (docs/product.md §9). */
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 export const TOAST_HOTKEY = ['F8'];

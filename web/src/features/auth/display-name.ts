@@ -1,6 +1,6 @@
 import type { User } from '@seqgen/proto';
 
-/** What the header calls the user: the first name when known, else the e-mail (spec §2). */
+/** What the header calls the user: the first name when known, else the e-mail (docs/product.md §2). */
 export function shortName(user: Pick<User, 'email' | 'firstName'>): string {
   return user.firstName?.trim() || user.email;
 }

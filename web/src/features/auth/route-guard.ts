@@ -1,7 +1,7 @@
 import type { AuthStatus } from './api/get-user';
 
 /**
- * Who may see a route (spec §2, §6):
+ * Who may see a route (docs/product.md §2, §6):
  * - public: everyone, rendered at once without waiting for the user read;
  * - signedIn: dashboard, saved sequences, subscription management;
  * - signedOut: the sign-in page (a signed-in visitor goes to /).

@@ -3,7 +3,7 @@ import { type FieldErrors, fieldErrors } from '../../lib/forms';
 
 /**
  * Google sign-in needs a registered redirect URI, which a local run never has, so the button is
- * hidden on loopback hosts (spec §2 "shown only when the host is not localhost").
+ * hidden on loopback hosts (docs/product.md §2 "shown only when the host is not localhost").
  */
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
@@ -25,7 +25,7 @@ export type SignUpCheck =
   | { ok: false; reason: 'invalid'; errors: FieldErrors };
 
 /**
- * Spec §5: the passwords must match (checked first, toast 'Password mismatch'); the confirm field
+ * docs/product.md §5: the passwords must match (checked first, toast 'Password mismatch'); the confirm field
  * is never sent; names are optional, so blank ones are left out rather than sent empty.
  */
 export function checkSignUp(form: SignUpForm): SignUpCheck {
@@ -47,14 +47,14 @@ export function checkSignIn(form: { email: string; password: string }): SignInCh
   return parsed.success ? { ok: true, payload: parsed.data } : { ok: false, errors: fieldErrors(parsed.error) };
 }
 
-/** Spec §5 reset rule: the new password is non-blank and equal to its confirmation. */
+/** docs/product.md §5 reset rule: the new password is non-blank and equal to its confirmation. */
 export function canSubmitNewPassword(password: string, confirmation: string): boolean {
   return password.trim() !== '' && password === confirmation;
 }
 
 export const NEW_PASSWORD_HINT = 'Passwords must match and cannot be empty';
 
-/** Spec §5: the reset request needs a non-blank e-mail. */
+/** docs/product.md §5: the reset request needs a non-blank e-mail. */
 export function canRequestReset(email: string): boolean {
   return email.trim() !== '';
 }

@@ -7,14 +7,14 @@ export const PAYMENT_DETAILS_INVALID = 'Please enter valid payment details.';
 export const CREATE_FAILED = 'Failed to create subscription';
 export const FORM_UNAVAILABLE = 'Unable to load payment form. Please refresh the page or contact support.';
 export const FORM_NOT_LOADED = 'Payment form not loaded. Please refresh and try again.';
-/** Spec §9: the success page promises the next charge 30 days out. */
+/** docs/product.md §9: the success page promises the next charge 30 days out. */
 export const NEXT_BILLING_DAYS = 30;
 
 export type Subscription = NonNullable<SubscriptionResponse['subscription']>;
 
 /**
- * Words of the checkout and success screens that are not spec strings: kept together so the pages
- * say the same thing the same way (the spec's own strings stay beside their rules above).
+ * Words of the checkout and success screens that are not strings of docs/product.md §8: kept together so the pages
+ * say the same thing the same way (the strings of docs/product.md §8 stay beside their rules above).
  */
 export const CHECKOUT_COPY = {
   subscribedTitle: "You're already subscribed",
@@ -36,7 +36,7 @@ export const CHECKOUT_COPY = {
 
 /**
  * The plan a /subscribe link names. /pricing calls the top tier "sales-org", /subscribe and the
- * API "organization" (spec §3); both are accepted. No plan is `null`; an unknown one `'invalid'`.
+ * API "organization" (docs/product.md §3); both are accepted. No plan is `null`; an unknown one `'invalid'`.
  */
 export function planFromQuery(value: string | null): Plan | null | 'invalid' {
   if (value === null || value === '') return null;
@@ -53,7 +53,7 @@ export function successPath(plan: Plan, period: BillingPeriod): string {
   return `/subscription-success?${new URLSearchParams({ plan: plan.id, billing: period })}`;
 }
 
-/** "seqgen Sales Leader" → "Sales Leader" (spec §3). */
+/** "seqgen Sales Leader" → "Sales Leader" (docs/product.md §3). */
 export function displayPlanName(name: string): string {
   return name.startsWith(SUBSCRIPTION_PLAN_NAME_PREFIX) ? name.slice(SUBSCRIPTION_PLAN_NAME_PREFIX.length) : name;
 }
@@ -70,7 +70,7 @@ export function subscriptionPrice(subscription: Subscription): { amount: number;
 }
 
 /**
- * Next billing on the success page: spec §9 says 30 days out, which is true of monthly plans; a
+ * Next billing on the success page: docs/product.md §9 says 30 days out, which is true of monthly plans; a
  * yearly plan next bills at the end of its paid year, so that date comes from the subscription.
  */
 export function nextBillingDate(subscription: Subscription, today: Date): Date {

@@ -88,7 +88,7 @@ describe('editing pairs', () => {
       customerPains: ['Invoices matched by hand', 'Cash is invisible'],
       solutions: ['Automatic matching', 'Real-time cash view'],
     });
-    // The original is a copy's source, not changed (Cancel discards, spec §4).
+    // The original is a copy's source, not changed (Cancel discards, docs/product.md §4).
     expect(analysis.customerPains).toEqual(['Month-end close takes two weeks.']);
   });
 });

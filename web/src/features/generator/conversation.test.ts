@@ -24,7 +24,7 @@ const customization = {
 } as const;
 const emails = Array.from({ length: 7 }, (_, i) => ({ subject: `s${i}`, body: `b${i}` }));
 
-describe('generator states (spec §4)', () => {
+describe('generator states (docs/product.md §4)', () => {
   it('goes input → analyzing → analysis → customizing → generating → result', () => {
     let state = generatorReducer(initialGeneratorState, { type: 'analyze' });
     expect(state.phase).toBe('analyzing');

@@ -12,7 +12,7 @@ import type {
 import { openedCheckContext } from '../sequence/check-context';
 import { createStudio, type StudioAction, type StudioState, studioReducer } from '../sequence/studio';
 
-/** Spec §3 Conversation message. */
+/** docs/product.md §3 Conversation message. */
 export interface ConversationMessage {
   type: 'user' | 'assistant';
   content: string;
@@ -99,7 +99,7 @@ export type GeneratorAction =
 
 export const assistantContent = (count: number) => `Here is your ${count}-email sequence.`;
 
-/** The generator's states and transitions (spec §4 Generator) as a pure reducer. */
+/** The generator's states and transitions (docs/product.md §4 Generator) as a pure reducer. */
 export function generatorReducer(state: GeneratorState, action: GeneratorAction): GeneratorState {
   switch (action.type) {
     case 'analyze':
@@ -219,5 +219,5 @@ export function companyLabelOf(state: Pick<GeneratorState, 'source' | 'analysis'
   return state.analysis?.companyName ?? '';
 }
 
-/** With a company in hand the dashboard switches to the usage panel + conversation layout (spec §2). */
+/** With a company in hand the dashboard switches to the usage panel + conversation layout (docs/product.md §2). */
 export const hasConversation = (state: GeneratorState) => state.phase !== 'input' && state.phase !== 'analyzing';

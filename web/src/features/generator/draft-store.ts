@@ -5,7 +5,7 @@ import { createStudio } from '../sequence/studio';
 import { assistantContent, type GeneratorState, initialGeneratorState } from './conversation';
 
 /**
- * The dashboard's result survives a reload (the spec's Edit button reloads the page): the sequence
+ * The dashboard's result survives a reload (the Edit button of docs/product.md §2 reloads the page): the sequence
  * with the user's edits, its send days and what Undo restores, plus everything needed to go on
  * (source, analysis, customization, check context, language). Kept in localStorage under the
  * signed-in user's id; cleared by Start Over and by sign-out.

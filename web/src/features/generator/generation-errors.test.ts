@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { generationErrorToast } from './generation-errors';
 
-describe('generation error → toast (spec §8)', () => {
+describe('generation error → toast (docs/product.md §8)', () => {
   it('maps the quota refusal to Sequence Limit Reached with a redirect', () => {
     for (const message of ['403: Email generation limit reached for this period', '403: monthly limit reached']) {
       expect(generationErrorToast(message)).toEqual({

@@ -1,5 +1,5 @@
 /**
- * Spec §8: generation failures are told apart by the text of the error message
+ * docs/product.md §8: generation failures are told apart by the text of the error message
  * ("<status>: <message>"), so the services' wording is what selects the toast.
  */
 export interface GenerationErrorToast {
@@ -18,8 +18,7 @@ export const isLimitReached = (message: string | undefined) =>
 
 /**
  * `limitDescription` words a refusal at the limit for the user's own situation (a paid plan's
- * sequences for the period, with the renewal date: issue 13, item 1); the free trial keeps spec
- * §8's words, which are also the fallback.
+ * sequences for the period, with the renewal date: issue 13, item 1); the free trial keeps the words of docs/product.md §8, which are also the fallback.
  */
 export function generationErrorToast(message: string | undefined, limitDescription?: string): GenerationErrorToast {
   const text = message ?? '';

@@ -22,7 +22,7 @@ const complete: ManualCompany = {
   keyDifferentiators: 'Fast setup',
 };
 
-describe('manual entry (spec §3, §5)', () => {
+describe('manual entry (docs/product.md §3, §5)', () => {
   it('splits lists on newlines, trims and drops blanks', () => {
     expect(splitLines(' a \r\n\n b\n   \nc')).toEqual(['a', 'b', 'c']);
     expect(splitLines('   ')).toEqual([]);

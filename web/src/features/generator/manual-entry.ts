@@ -1,7 +1,7 @@
 import type { SubmittedAnalysis } from '@seqgen/proto';
 import type { z } from 'zod';
 
-/** The Manual Entry form (spec §3 Manual company configuration); list fields are one item per line. */
+/** The Manual Entry form (docs/product.md §3 Manual company configuration); list fields are one item per line. */
 export interface ManualCompany {
   companyName: string;
   companyDescription: string;
@@ -38,7 +38,7 @@ export const emptyManualCompany = (): ManualCompany => ({
   caseStudies: '',
 });
 
-/** Spec §5: required fields; Continue stays disabled until each is non-blank after trimming. */
+/** docs/product.md §5: required fields; Continue stays disabled until each is non-blank after trimming. */
 export const REQUIRED_MANUAL_FIELDS = [
   'companyName',
   'industry',
@@ -51,7 +51,7 @@ export const REQUIRED_MANUAL_FIELDS = [
   'keyDifferentiators',
 ] as const satisfies readonly (keyof ManualCompany)[];
 
-/** Split on newlines, trimmed, blanks dropped (spec §3). */
+/** Split on newlines, trimmed, blanks dropped (docs/product.md §3). */
 export function splitLines(text: string): string[] {
   return text
     .split(/\r?\n/)
@@ -76,7 +76,7 @@ function withoutUndefined<T extends object>(fields: T): { [K in keyof T]?: Exclu
 export type ManualAnalysis = z.input<typeof SubmittedAnalysis>;
 
 /**
- * The whole form as the analysis (spec §3 Manual company configuration): the analysis fields,
+ * The whole form as the analysis (docs/product.md §3 Manual company configuration): the analysis fields,
  * plus the rest of the form, which the writers use where it fits. List fields are split one per
  * line; optional fields left blank are omitted rather than sent empty.
  */

@@ -54,7 +54,7 @@ export function useGenerator(userId: string) {
     [stopStream],
   );
 
-  // Every change of a finished result is written at once (not debounced): the spec's Edit button
+  // Every change of a finished result is written at once (not debounced): the Edit button of docs/product.md §2
   // reloads the page right after the last keystroke.
   useEffect(() => {
     const draft = draftOf(state, userId);
@@ -136,7 +136,7 @@ export function useGenerator(userId: string) {
         if (run !== generation.current || controller.signal.aborted) return;
         dispatch({ type: 'generationFailed' });
         const message = error instanceof Error ? error.message : undefined;
-        // At the limit, the toast names the user's plan and renewal date (the trial keeps spec §8's text).
+        // At the limit, the toast names the user's plan and renewal date (the trial keeps the text of docs/product.md §8).
         const details = isLimitReached(message) ? await getUsageDetails() : undefined;
         if (run !== generation.current) return;
         const shown = generationErrorToast(message, details ? limitMessage(details, details) : undefined);

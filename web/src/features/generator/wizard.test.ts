@@ -19,7 +19,7 @@ import {
 
 const draft = (overrides: Partial<WizardDraft> = {}): WizardDraft => ({ ...emptyDraft(), ...overrides });
 
-describe('wizard transitions (spec §4)', () => {
+describe('wizard transitions (docs/product.md §4)', () => {
   it('target company: yes goes to the URL step, then persona type; no goes to persona type', () => {
     expect(nextStep('targetCompany', draft({ targetSpecificCompany: 'yes' }))).toBe('prospectUrl');
     expect(nextStep('prospectUrl', draft({ targetSpecificCompany: 'yes' }))).toBe('personaType');
@@ -63,7 +63,7 @@ describe('wizard transitions (spec §4)', () => {
     expect(previousStep('context', draft())).toBe('tone');
   });
 
-  it('needs a choice on choice steps and non-blank text on the detail steps (spec §5)', () => {
+  it('needs a choice on choice steps and non-blank text on the detail steps (docs/product.md §5)', () => {
     expect(canContinue('targetCompany', draft())).toBe(false);
     expect(canContinue('targetCompany', draft({ targetSpecificCompany: 'no' }))).toBe(true);
     expect(canContinue('prospectUrl', draft({ prospectCompanyUrl: '   ' }))).toBe(false);
@@ -90,7 +90,7 @@ describe('wizard transitions (spec §4)', () => {
   });
 });
 
-describe('tone (spec §5)', () => {
+describe('tone (docs/product.md §5)', () => {
   it('labels the slider at the thresholds 20, 40, 60, 80', () => {
     expect(TONE_DEFAULT).toBe(50);
     expect([0, 20, 21, 40, 41, 60, 61, 80, 81, 100].map(toneLabel)).toEqual([

@@ -1,7 +1,7 @@
 import type { Customization, OutputLanguage } from '@seqgen/proto';
 
 /**
- * The customization wizard (spec §2, §4) as pure functions: which step follows which, where Back
+ * The customization wizard (docs/product.md §2, §4) as pure functions: which step follows which, where Back
  * leads, and when Continue is allowed. Components only render the current step.
  */
 
@@ -118,7 +118,7 @@ export function previousStep(step: WizardStep, draft: WizardDraft): WizardStep |
   }
 }
 
-/** Whether the step's answer is complete: choices made, free-text answers non-blank (spec §5). */
+/** Whether the step's answer is complete: choices made, free-text answers non-blank (docs/product.md §5). */
 export function canContinue(step: WizardStep, draft: WizardDraft): boolean {
   switch (step) {
     case 'targetCompany':
@@ -162,7 +162,7 @@ export function progressOf(step: WizardStep, draft: WizardDraft): { position: nu
   return { position: path.indexOf(step) + 1, total: path.length };
 }
 
-/** Spec §5 tone labels: ≤20, ≤40, ≤60, ≤80, above 80. */
+/** docs/product.md §5 tone labels: ≤20, ≤40, ≤60, ≤80, above 80. */
 export function toneLabel(tone: number): string {
   if (tone <= 20) return 'Very Casual';
   if (tone <= 40) return 'Casual';

@@ -1,6 +1,6 @@
 import { AnalyticsEvent, track } from '../../lib/analytics';
 
-/** In-page sections reachable from the landing top bar (spec §2: Features, Reviews, Pricing). */
+/** In-page sections reachable from the landing top bar (docs/product.md §2: Features, Reviews, Pricing). */
 export const LANDING_SECTIONS = [
   { id: 'features', label: 'Features' },
   { id: 'testimonials', label: 'Reviews' },

@@ -1,4 +1,4 @@
-/** Legal constants (spec §9). The operating company and state are placeholders until counsel names them. */
+/** Legal constants (docs/product.md §9). The operating company and state are placeholders until counsel names them. */
 export const LEGAL = {
   company: 'seqgen, Inc.',
   governingState: 'Delaware',

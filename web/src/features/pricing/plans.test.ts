@@ -11,7 +11,7 @@ import {
 } from './plans';
 
 describe('plans', () => {
-  it('match spec §9: names, prices, quotas, one popular plan', () => {
+  it('match docs/product.md §9: names, prices, quotas, one popular plan', () => {
     expect(PLANS.map((p) => [p.id, p.name, p.monthlyPrice, p.sequencesPerMonth])).toEqual([
       ['individual', 'Individual Contributor', 15, 100],
       ['leader', 'Sales Leader', 25, 200],

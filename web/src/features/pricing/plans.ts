@@ -1,7 +1,7 @@
 import type { BillingPeriod, PlanType } from '@seqgen/proto';
 
 /**
- * The three paid plans (spec §3, §9) in one place, for the landing page, /pricing and /subscribe.
+ * The three paid plans (docs/product.md §3, §9) in one place, for the landing page, /pricing and /subscribe.
  * Plans differ only by monthly quota; every plan includes the same features.
  */
 export interface Plan {
@@ -15,7 +15,7 @@ export interface Plan {
   popular: boolean;
 }
 
-/** Spec §9: annual billing costs ten months (two months free). */
+/** docs/product.md §9: annual billing costs ten months (two months free). */
 export const ANNUAL_MONTHS_CHARGED = 10;
 export const FREE_TRIAL_NOTE = 'All plans include a 5-sequence free trial';
 
@@ -85,12 +85,12 @@ export function formatUsd(amount: number): string {
   }).format(amount);
 }
 
-/** /pricing names the top tier "sales-org"; /subscribe and the API call it "organization" (spec §3). */
+/** /pricing names the top tier "sales-org"; /subscribe and the API call it "organization" (docs/product.md §3). */
 export function pricingPageId(id: PlanType): string {
   return id === 'organization' ? 'sales-org' : id;
 }
 
-/** Where a plan's Get Started leads from /pricing: sign-in first, else the checkout (spec §2). */
+/** Where a plan's Get Started leads from /pricing: sign-in first, else the checkout (docs/product.md §2). */
 export function getStartedHref(id: PlanType, period: BillingPeriod, signedIn: boolean): string {
   if (!signedIn) return '/auth';
   const query = new URLSearchParams({ plan: pricingPageId(id) });

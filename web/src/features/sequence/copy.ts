@@ -1,6 +1,6 @@
 import { toast } from '../../components/ui/toast-store';
 
-/** Copies text and confirms with the spec's toast (§8); a refused clipboard says so. */
+/** Copies text and confirms with the toast of docs/product.md §8; a refused clipboard says so. */
 export async function copyToClipboard(text: string): Promise<boolean> {
   try {
     await navigator.clipboard.writeText(text);

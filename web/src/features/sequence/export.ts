@@ -1,7 +1,7 @@
 import { toast } from '../../components/ui/toast-store';
 import { buildExport, downloadExport, EXPORT_FORMATS, type ExportFormatId, type ExportInput } from '../../lib/exports';
 
-/** Spec §8: "Export Successful — Email sequence exported as CSV or TXT"; the sequencers name their tool. */
+/** docs/product.md §8: "Export Successful — Email sequence exported as CSV or TXT"; the sequencers name their tool. */
 export function exportToastText(format: ExportFormatId): string {
   if (format === 'csv') return 'Email sequence exported as CSV';
   if (format === 'txt') return 'Email sequence exported as TXT';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultSequenceTitle, emailsOf } from './sequence';
 
-describe('default saved title (spec §5)', () => {
+describe('default saved title (docs/product.md §5)', () => {
   it('joins persona, seniority, industry and tone word, then "Sequence"', () => {
     expect(
       defaultSequenceTitle({

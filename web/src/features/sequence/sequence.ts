@@ -1,7 +1,7 @@
 import type { Customization, Email, StoredSequence } from '@seqgen/proto';
 import { cadenceFor } from './cadence';
 
-/** Saved and rated sequences are either a list or `{ sequence: [...] }` (spec §3). */
+/** Saved and rated sequences are either a list or `{ sequence: [...] }` (docs/product.md §3). */
 export function emailsOf(stored: StoredSequence): Email[] {
   return Array.isArray(stored) ? stored : stored.sequence;
 }
@@ -19,7 +19,7 @@ type TitleInput = Partial<
 export const FALLBACK_TITLE = 'Email Sequence';
 
 /**
- * Spec §5 default title: specific persona, Executive (above the line) or Operational (below),
+ * docs/product.md §5 default title: specific persona, Executive (above the line) or Operational (below),
  * specific industry, Casual (tone ≤ 25) or Formal (tone ≥ 75), then "Sequence".
  */
 export function defaultSequenceTitle(customization: TitleInput | null | undefined): string {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { limitMessage, usageStatus } from './usage-warning';
 
-describe('usage warning (spec §2)', () => {
+describe('usage warning (docs/product.md §2)', () => {
   it('rounds the percentage and warns from 80 %', () => {
     expect(usageStatus({ used: 3, limit: 5 })).toEqual({
       percent: 60,
@@ -28,7 +28,7 @@ describe('usage warning (spec §2)', () => {
 });
 
 describe('limitMessage (issue 13, item 1)', () => {
-  it('keeps spec §8 words for the free trial', () => {
+  it('keeps docs/product.md §8 words for the free trial', () => {
     expect(limitMessage({ used: 5, limit: 5 }, { used: 5, limit: 5, plan: 'free', resetsAt: null })).toBe(
       "You've used all 5 free sequences. Upgrade to continue generating email sequences.",
     );

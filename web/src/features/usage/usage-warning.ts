@@ -6,9 +6,9 @@ export const APPROACHING_LIMIT_PERCENT = 80;
 export interface UsageStatus {
   /** Rounded used/limit as a percentage, capped at 100 for the progress bar. */
   percent: number;
-  /** Spec §2: at 80 % or more, "Approaching Limit". */
+  /** docs/product.md §2: at 80 % or more, "Approaching Limit". */
   approachingLimit: boolean;
-  /** Spec §2: a limit of exactly 5 is the free trial: "Upgrade for More Sequences". */
+  /** docs/product.md §2: a limit of exactly 5 is the free trial: "Upgrade for More Sequences". */
   freeTrial: boolean;
   remaining: number;
   /** Nothing left to generate with: say so before any work starts (issue 13, item 1). */
@@ -26,14 +26,14 @@ export function usageStatus({ used, limit }: Usage): UsageStatus {
   };
 }
 
-/** Spec §8's toast text: the free trial's limit is told in these words. */
+/** The toast text of docs/product.md §8: the free trial's limit is told in these words. */
 export const FREE_TRIAL_LIMIT_MESSAGE =
   "You've used all 5 free sequences. Upgrade to continue generating email sequences.";
 
 const renewalDate = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
 
 /**
- * Why the user cannot generate, in their own situation: the free trial used up (spec §8's words),
+ * Why the user cannot generate, in their own situation: the free trial used up (the words of docs/product.md §8),
  * or the paid plan's sequences for this period, with the day they come back. Without the details
  * (not loaded yet, or unavailable) a paid plan is described without its name and date.
  */

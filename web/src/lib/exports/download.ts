@@ -18,7 +18,7 @@ export function downloadExport(file: ExportFile): void {
 
 const SPEC_MIME: Record<ExportFormat, string> = { csv: 'text/csv;charset=utf-8', txt: 'text/plain;charset=utf-8' };
 
-/** Hands a text file to the browser as a download (the spec exports' original entry point). */
+/** Hands a text file to the browser as a download (the original entry point of the docs/product.md §9 exports). */
 export function downloadFile(fileName: string, content: string, format: ExportFormat): void {
   downloadExport({ fileName, mime: SPEC_MIME[format], content });
 }

@@ -12,7 +12,7 @@ import { exportBaseName, sequenceToCsv, sequenceToText } from './spec';
 import type { ExportFile, ExportFormatId, ExportFormatInfo, ExportInput } from './types';
 
 /**
- * Exports of a sequence: the spec's CSV and text (spec §9) and a file in each sequencer's own
+ * Exports of a sequence: the CSV and text of docs/product.md §9 and a file in each sequencer's own
  * import shape. Builders are pure; downloadExport does the browser part. Each tool's file type,
  * columns or keys, merge tags, delays and threading are documented beside its builder.
  */
@@ -41,7 +41,7 @@ const ORDER: readonly ExportFormatId[] = [
   'smartlead',
 ];
 
-/** The spec's CSV and text first, then the seven sequencers. */
+/** The CSV and text of docs/product.md §9 first, then the seven sequencers. */
 export const EXPORT_FORMATS: readonly ExportFormatInfo[] = ORDER.map((id) => ({
   id,
   label: EXPORT_NOTES[id].label,

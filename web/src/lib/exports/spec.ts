@@ -2,7 +2,7 @@ import type { Email } from '@seqgen/proto';
 import { neutraliseCell, quoteCell } from './csv';
 
 /**
- * The spec's own exports (spec §9): a CSV with the columns Email Number, Subject, Body, and a
+ * The product's own exports (docs/product.md §9): a CSV with the columns Email Number, Subject, Body, and a
  * plain text file of "Email N" blocks separated by "---". Byte for byte what the app wrote before
  * the sequencer exports existed, except that a cell opening like a formula is neutralised.
  */
@@ -11,7 +11,7 @@ export const DEFAULT_EXPORT_NAME = 'email-sequence';
 
 /**
  * LF line ends and no byte order mark, as before: this file's bytes are what users and tests have
- * relied on since spec §9. (The sequencer sheets use CRLF and a BOM; see csv.ts.)
+ * relied on since docs/product.md §9. (The sequencer sheets use CRLF and a BOM; see csv.ts.)
  */
 export function sequenceToCsv(emails: readonly Email[]): string {
   const header = ['Email Number', 'Subject', 'Body'].join(',');
@@ -28,7 +28,7 @@ export function sequenceToText(emails: readonly Email[]): string {
 }
 
 /**
- * A saved sequence's export name: the title lowercased with dashes for spaces (spec §9).
+ * A saved sequence's export name: the title lowercased with dashes for spaces (docs/product.md §9).
  * Characters no file system accepts are dropped so the browser never renames the file itself.
  */
 export function exportBaseName(title: string): string {
@@ -40,7 +40,7 @@ export function exportBaseName(title: string): string {
   return base || DEFAULT_EXPORT_NAME;
 }
 
-/** The two spec formats, as the sequence views have always named them. */
+/** The two formats of docs/product.md §9, as the sequence views have always named them. */
 export type ExportFormat = 'csv' | 'txt';
 
 export function exportContent(emails: readonly Email[], format: ExportFormat): string {

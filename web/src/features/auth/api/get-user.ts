@@ -2,10 +2,10 @@ import { User } from '@seqgen/proto';
 import useSWR from 'swr';
 import { type ApiOptions, apiGet } from '../../../lib/api';
 
-/** The current user; every sign-in, sign-up and logout writes this key (spec §7). */
+/** The current user; every sign-in, sign-up and logout writes this key (docs/product.md §7). */
 export const userKey = '/api/auth/user';
 
-/** Not signed in is data (null), not an error: a 401 answers null (spec §4). */
+/** Not signed in is data (null), not an error: a 401 answers null (docs/product.md §4). */
 export function getUser(options: ApiOptions = {}): Promise<User | null> {
   return apiGet(userKey, { ...options, schema: User, on401: 'returnNull' });
 }

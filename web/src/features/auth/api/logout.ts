@@ -14,7 +14,7 @@ export async function logout(options: ApiOptions = {}): Promise<void> {
 }
 
 /**
- * Spec §7: call logout, then go to /. If the call fails, navigate to the logout path itself, so
+ * docs/product.md §7: call logout, then go to /. If the call fails, navigate to the logout path itself, so
  * the server still clears the cookie and redirects.
  */
 export function useLogout() {

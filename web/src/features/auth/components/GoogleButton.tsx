@@ -2,7 +2,7 @@ import { Button } from '../../../components/ui/Button';
 import { AnalyticsEvent, track } from '../../../lib/analytics';
 import { googleSignInAvailable } from '../rules';
 
-/** A plain link: the server runs the whole redirect dance (spec §7 GET /api/auth/google). */
+/** A plain link: the server runs the whole redirect dance (docs/product.md §7 GET /api/auth/google). */
 export const GOOGLE_SIGN_IN_PATH = '/api/auth/google';
 
 export function GoogleButton({ hostname = window.location.hostname }: { hostname?: string }) {

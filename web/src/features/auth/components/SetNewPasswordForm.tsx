@@ -10,7 +10,7 @@ import { errorMessage } from '../../../lib/forms';
 import { useResetPassword } from '../api/reset-password';
 import { canSubmitNewPassword, NEW_PASSWORD_HINT } from '../rules';
 
-/** Spec §9: after a successful reset, go to sign-in after 2 s. */
+/** docs/product.md §9: after a successful reset, go to sign-in after 2 s. */
 export const RESET_REDIRECT_MS = 2000;
 
 /** Reset mode of /reset-password: the token comes from the e-mailed link. */

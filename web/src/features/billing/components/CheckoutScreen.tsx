@@ -18,7 +18,7 @@ import { SandboxPaymentForm } from './SandboxPaymentForm';
 import { StripePaymentForm } from './StripePaymentForm';
 
 /**
- * Checkout (spec §4): plan summary and payment form. The subscription (and its client secret) is
+ * Checkout (docs/product.md §4): plan summary and payment form. The subscription (and its client secret) is
  * created only when the user presses Subscribe, never on arrival: every visit to a /subscribe
  * link used to leave a pending subscription behind. Billing resumes an open unpaid checkout for
  * the same plan and period rather than making another, so pressing again reuses it.

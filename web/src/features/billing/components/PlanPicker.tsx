@@ -2,7 +2,7 @@ import type { BillingPeriod, PlanType } from '@seqgen/proto';
 import { Button } from '../../../components/ui/Button';
 import { PricingPlans } from '../../pricing/components/PricingPlans';
 
-/** /subscribe's plan choice: the pricing cards with the spec's 'Save 17%' badge (spec §9). */
+/** /subscribe's plan choice: the pricing cards with the 'Save 17%' badge (docs/product.md §9). */
 export function PlanPicker({
   period,
   onPeriodChange,

@@ -10,7 +10,7 @@ import { cardDetailsValid, formatCardNumber, formatExpiry, PAYMENT_DETAILS_INVAL
 import { PaymentError } from './PaymentError';
 
 /**
- * The built-in test checkout, used when no payment provider is configured (DESIGN.md §2). It
+ * The built-in test checkout, used when no payment provider is configured (docs/architecture.md §2). It
  * looks like a card form and is labelled as a test: no card is charged, only the test cards work.
  */
 export function SandboxPaymentForm({

@@ -14,7 +14,7 @@ import { type Plan, planPrice } from '../../pricing/plans';
 import { FORM_NOT_LOADED, FORM_UNAVAILABLE, PAYMENT_DETAILS_INVALID, successPath } from '../checkout';
 import { PaymentError } from './PaymentError';
 
-/** Spec §7: payment methods in this order. */
+/** docs/product.md §7: payment methods in this order. */
 export const PAYMENT_METHOD_ORDER = ['card', 'apple_pay', 'google_pay'];
 
 // One Stripe.js per key for the page's life: loadStripe injects a script, so never call it per render.
@@ -38,7 +38,7 @@ interface StripeFormProps {
 }
 
 /**
- * Stripe's Payment Element for the subscription's first invoice (spec §7), in Stripe's deferred
+ * Stripe's Payment Element for the subscription's first invoice (docs/product.md §7), in Stripe's deferred
  * mode: the form shows from the plan's amount alone, and the subscription whose invoice it pays
  * is created only when the user presses Subscribe.
  */

@@ -14,7 +14,7 @@ import { displayPlanName, formatLongDate, serverMessage, statusLabel } from '../
 
 type Subscription = NonNullable<SubscriptionResponse['subscription']>;
 
-/** Spec §2 "Subscription management": status, plan, renewal or end date, cancel and reactivate. */
+/** docs/product.md §2 "Subscription management": status, plan, renewal or end date, cancel and reactivate. */
 export function SubscriptionManagement() {
   const { data, error, isLoading } = useSubscription();
   if (isLoading && !data) {

@@ -26,7 +26,7 @@ function Row({ label, value, testId }: { label: string; value: string; testId?: 
 }
 
 /**
- * Spec §2 "Subscription success": what was bought, when it bills next, and where to go now. Drawn
+ * docs/product.md §2 "Subscription success": what was bought, when it bills next, and where to go now. Drawn
  * from the user's subscription as billing answers it, never from the address bar, so it can only
  * show what was really bought.
  */

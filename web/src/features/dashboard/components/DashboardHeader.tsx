@@ -42,7 +42,7 @@ const icons = {
 };
 
 /**
- * The signed-in header (spec §2): product title, the user, Start Over, Saved, theme toggle,
+ * The signed-in header (docs/product.md §2): product title, the user, Start Over, Saved, theme toggle,
  * manage subscription and logout. `usage` is a slot for the usage meter; `onStartOver` clears the
  * generator (pages without one just go home).
  */

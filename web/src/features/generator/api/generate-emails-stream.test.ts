@@ -109,7 +109,7 @@ describe('streamGenerateEmails', () => {
     });
   });
 
-  it('turns an error event into the ApiError a JSON answer would give, so spec §8 toasts match', async () => {
+  it('turns an error event into the ApiError a JSON answer would give, so docs/product.md §8 toasts match', async () => {
     handler = (_req, res) => {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       res.end(

@@ -36,7 +36,7 @@ export function streamEventOf(message: SseMessage): GenerationStreamEvent | unde
 
 /**
  * Generates through the stream and resolves with what the JSON endpoint answers. An `error` event
- * throws the same ApiError ("<status>: <message>") a JSON error would, so spec §8's toasts match on
+ * throws the same ApiError ("<status>: <message>") a JSON error would, so the toasts of docs/product.md §8 match on
  * the same text; a refusal before the stream starts (quota, validation) is an ordinary JSON error.
  */
 export async function streamGenerateEmails(
@@ -68,7 +68,7 @@ export async function streamGenerateEmails(
   throw new Error(STREAM_ENDED_EARLY);
 }
 
-/** The stream with spec §7's refresh: usage and history are stale after a generation, success or not. */
+/** The stream with the refresh of docs/product.md §7: usage and history are stale after a generation, success or not. */
 export function useStreamGeneration() {
   const { mutate } = useSWRConfig();
   return useCallback(

@@ -29,7 +29,7 @@ export async function generateEmails(
   return apiSend('POST', generateEmailsKey, generateEmailsBody(input), { ...options, schema: GenerateEmailsResponse });
 }
 
-/** Spec §7: after a generation the cached usage and history are stale, success or not. */
+/** docs/product.md §7: after a generation the cached usage and history are stale, success or not. */
 export function useGenerateEmails() {
   const { mutate } = useSWRConfig();
   return useSWRMutation(generateEmailsKey, async (_key: string, { arg }: { arg: GenerateEmailsInput }) => {

@@ -166,7 +166,7 @@ function AnalysisEditor({
   onSave: (analysis: Analysis) => void;
   onCancel: () => void;
 }) {
-  // Edit works on a copy (spec §4): Cancel drops it, Save Changes replaces the analysis.
+  // Edit works on a copy (docs/product.md §4): Cancel drops it, Save Changes replaces the analysis.
   const [description, setDescription] = useState(initial.companyDescription);
   const [audience, setAudience] = useState(initial.targetAudience);
   // With no pairs yet, one empty row to type into.
@@ -291,7 +291,7 @@ function AnalysisEditor({
   );
 }
 
-/** Spec §2 'Company Analysis Complete', with Edit and Proceed to Customization. */
+/** docs/product.md §2 'Company Analysis Complete', with Edit and Proceed to Customization. */
 export function AnalysisCard({
   analysis,
   companyUrl,

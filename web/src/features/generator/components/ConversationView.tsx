@@ -13,7 +13,7 @@ function timeOf(timestamp: number) {
 }
 
 /**
- * Spec §2 conversation area: the company as the user's message, the sequence as the answer. While
+ * docs/product.md §2 conversation area: the company as the user's message, the sequence as the answer. While
  * generating, the streamed emails appear as they are written; the answer's sequence is rendered by
  * `sequence` (the studio).
  */
@@ -77,7 +77,7 @@ export function ConversationView({
   );
 }
 
-/** Spec §2: after generation, a green card pointing at the sequence, with Start Over. */
+/** docs/product.md §2: after generation, a green card pointing at the sequence, with Start Over. */
 export function GenerationSuccessCard({ onStartOver }: { onStartOver: () => void }) {
   return (
     <div

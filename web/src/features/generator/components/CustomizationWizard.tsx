@@ -113,8 +113,8 @@ const PROSPECT_COPY = {
 };
 
 /**
- * Spec §2 Customization wizard, transitions per §4 (see wizard.ts). Choice steps advance on click;
- * text steps need a non-blank answer (§5). The last step sends the customization.
+ * docs/product.md §2 Customization wizard, transitions per §4 (see wizard.ts). Choice steps advance on click;
+ * text steps need a non-blank answer (docs/product.md §5). The last step sends the customization.
  */
 export function CustomizationWizard({
   companyLabel,

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 
 export const GENERATING_TEXT = 'Cooking up your personalized sequence... This usually takes 10-20 seconds...';
 
-/** Eases towards 95 % over about 20 s (spec §9's hint) and never claims to be done before it is. */
+/** Eases towards 95 % over about 20 s (the hint of docs/product.md §9) and never claims to be done before it is. */
 function useCreepingProgress(): number {
   const [progress, setProgress] = useState(4);
   useEffect(() => {

@@ -6,7 +6,7 @@ import type { ManualCompany } from '../manual-entry';
 import { ManualEntryForm } from './ManualEntryForm';
 import { UrlAnalysisForm } from './UrlAnalysisForm';
 
-/** Spec §2 Generator: the two ways to describe the user's own company. */
+/** docs/product.md §2 Generator: the two ways to describe the user's own company. */
 export function GeneratorCard({
   analyzing,
   onAnalyze,

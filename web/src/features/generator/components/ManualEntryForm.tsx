@@ -113,7 +113,7 @@ const SECTIONS: { title: string; fields: FieldSpec[] }[] = [
 const required = new Set<keyof ManualCompany>(REQUIRED_MANUAL_FIELDS);
 
 /**
- * Spec §2 tab 'Manual Entry' (fields of §3, required ones per §5). Continue hands the whole form
+ * docs/product.md §2 tab 'Manual Entry' (fields of §3, required ones per §5). Continue hands the whole form
  * on as the analysis (see manualAnalysis) and goes straight to customization.
  */
 export function ManualEntryForm({

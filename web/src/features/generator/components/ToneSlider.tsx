@@ -1,7 +1,7 @@
 import { Slider } from 'radix-ui';
 import { TONE_MAX, TONE_MIN, TONE_STEP, toneLabel } from '../wizard';
 
-/** Spec §5: 0–100, step 1, with the label following the value live. */
+/** docs/product.md §5: 0–100, step 1, with the label following the value live. */
 export function ToneSlider({ value, onChange }: { value: number; onChange: (value: number) => void }) {
   return (
     <div className="grid gap-5">

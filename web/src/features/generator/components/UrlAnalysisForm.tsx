@@ -8,7 +8,7 @@ import { Icon } from '../../dashboard/icons';
 export const URL_REQUIRED = 'Please enter a company URL';
 
 /**
- * Spec §2 tab 'URL Analysis'. Analyze is disabled while the URL is empty or a request runs (§5):
+ * docs/product.md §2 tab 'URL Analysis'. Analyze is disabled while the URL is empty or a request runs (docs/product.md §5):
  * while empty it is only aria-disabled, so a click or Enter still submits and the form can say
  * 'Please enter a company URL' (a natively disabled button swallows both, issue 13 item 5).
  */

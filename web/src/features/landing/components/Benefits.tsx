@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { SectionHeading } from './SectionHeading';
 
-// Marketing claims of spec §1.
+// Marketing claims of docs/product.md §1.
 const stats = [
   { value: '~4x', label: 'higher open rates' },
   { value: '2x', label: 'more replies' },

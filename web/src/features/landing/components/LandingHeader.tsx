@@ -28,7 +28,7 @@ const navLinkClass =
   'rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:text-foreground ' +
   'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
 
-/** Sticky landing top bar; on small screens the same links collapse into a menu (spec §2). */
+/** Sticky landing top bar; on small screens the same links collapse into a menu (docs/product.md §2). */
 export function LandingHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
 

@@ -23,7 +23,7 @@ function savedOn(createdAt: string) {
   return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
 }
 
-/** Spec §2 Saved sequences: one card with its emails, copy, exports and delete. */
+/** docs/product.md §2 Saved sequences: one card with its emails, copy, exports and delete. */
 export function SavedSequenceCard({ sequence }: { sequence: SavedSequence }) {
   const emails = emailsOf(sequence.emailSequence);
   const [expanded, setExpanded] = useState(false);

@@ -7,7 +7,7 @@ const itemClass =
   'hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring ' +
   'data-[state=on]:bg-card data-[state=on]:text-foreground data-[state=on]:shadow-sm';
 
-/** Monthly / Annual segmented control; the badge text differs per page (spec §9). */
+/** Monthly / Annual segmented control; the badge text differs per page (docs/product.md §9). */
 export function BillingToggle({
   value,
   onChange,

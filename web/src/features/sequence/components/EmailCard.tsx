@@ -4,7 +4,7 @@ import { CopyButton } from './CopyButton';
 import { MergeFieldText } from './MergeFieldText';
 
 /**
- * Spec §2: "Email N" with its subject and body, each with a Copy button; read-only (the stream
+ * docs/product.md §2: "Email N" with its subject and body, each with a Copy button; read-only (the stream
  * shows emails this way as they arrive; the studio's cards are StudioEmailCard).
  */
 export function EmailCard({
@@ -59,7 +59,7 @@ export function EmailCard({
   );
 }
 
-/** The classic seven touches, in order (spec §1: from intro to breakup). */
+/** The classic seven touches, in order (docs/product.md §1: from intro to breakup). */
 export const SEQUENCE_STAGES = [
   'Intro',
   'Pain follow-up',

@@ -12,11 +12,11 @@ import { Icon } from '../../dashboard/icons';
 import { exportWithToast } from '../export';
 import { STUDIO_COPY } from '../studio-copy';
 
-/** The spec's own two exports, listed first. */
+/** The two exports of docs/product.md §9, listed first. */
 const SPEC_FORMATS: ReadonlySet<ExportFormatId> = new Set(['csv', 'txt']);
 
 /**
- * Every export the app has (the spec's CSV and text, then each sequencer), each with its short
+ * Every export the app has (the CSV and text of docs/product.md §9, then each sequencer), each with its short
  * note on how to import it. `input` is undefined while the sequence cannot be exported (its send
  * days are wrong); `blocker` then says why.
  */

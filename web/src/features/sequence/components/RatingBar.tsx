@@ -9,7 +9,7 @@ import { useSendFeedback } from '../api/send-feedback';
 
 export const FEEDBACK_PLACEHOLDER = 'What could be improved? (optional but helpful)';
 
-/** Sends a rating with spec §8's toasts; resolves true when it was recorded. */
+/** Sends a rating with the toasts of docs/product.md §8; resolves true when it was recorded. */
 export function useRating({
   emailSequence,
   companyUrl,
@@ -48,7 +48,7 @@ export function useRating({
   return { rated, rate, busy: isMutating };
 }
 
-/** Good and Needs Work (spec §2 rating bar). */
+/** Good and Needs Work (docs/product.md §2 rating bar). */
 export function RatingButtons({
   rated,
   busy,
@@ -100,7 +100,7 @@ export function RatingButtons({
   );
 }
 
-/** The Needs Work box: Submit Feedback sends a bad rating, then the box closes and clears (spec §4). */
+/** The Needs Work box: Submit Feedback sends a bad rating, then the box closes and clears (docs/product.md §4). */
 export function FeedbackBox({
   id,
   busy,
@@ -154,7 +154,7 @@ export function FeedbackBox({
 }
 
 /**
- * Spec §4 Rating: Good submits at once; Needs Work toggles a feedback box whose Submit sends a
+ * docs/product.md §4 Rating: Good submits at once; Needs Work toggles a feedback box whose Submit sends a
  * bad rating, then the box closes and clears.
  */
 export function RatingBar({

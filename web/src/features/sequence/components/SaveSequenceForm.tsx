@@ -7,7 +7,7 @@ import { toast } from '../../../components/ui/toast-store';
 import { useSaveSequence } from '../api/save-sequence';
 import { defaultSequenceTitle } from '../sequence';
 
-/** Spec §4 Save: the title box starts with the generated label (§5) and is editable. */
+/** docs/product.md §4 Save: the title box starts with the generated label (docs/product.md §5) and is editable. */
 export function SaveSequenceForm({
   emailSequence,
   companyUrl,

@@ -62,7 +62,7 @@ function render(cadence?: (number | null)[]) {
 }
 
 describe('the studio result (server-rendered markup)', () => {
-  it('keeps the spec’s result: "Email N" cards with Copy, rating, Save Sequence, Edit and both exports', () => {
+  it('keeps the product’s result: "Email N" cards with Copy, rating, Save Sequence, Edit and both exports', () => {
     const text = textOf(render());
     for (let n = 1; n <= 7; n++) expect(text).toContain(`Email ${n}`);
     for (const label of [

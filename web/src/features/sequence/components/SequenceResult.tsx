@@ -21,9 +21,9 @@ export const sequenceAsText = (emails: readonly { subject: string; body: string 
   emails.map(emailAsText).join('\n\n---\n\n');
 
 /**
- * Spec §2 Sequence result, as a studio: the emails (editable, regenerable, checked), and in a bar
+ * docs/product.md §2 Sequence result, as a studio: the emails (editable, regenerable, checked), and in a bar
  * that stays on screen the rating, Save Sequence, the exports, Copy all and Edit (which reloads;
- * the draft brings the result back). The spec's Export as CSV / Export as Text buttons sit at the
+ * the draft brings the result back). The Export as CSV / Export as Text buttons (docs/product.md §2) sit at the
  * top of the result.
  */
 export function SequenceResult({
@@ -50,7 +50,7 @@ export function SequenceResult({
   previewValues: PreviewValues;
 }) {
   const cadence = useMemo(() => validCadence(studio.cadence), [studio.cadence]);
-  // The spec's default file name (email-sequence.csv): the result has no title until it is saved.
+  // The default file name of docs/product.md §9 (email-sequence.csv): the result has no title until it is saved.
   const exportInput: ExportInput | undefined = cadence
     ? { title: '', emails: studio.emails, cadence, companyUrl }
     : undefined;

@@ -52,7 +52,7 @@ export function SequenceStudio({
   previewValues: PreviewValues;
   regenerateBase: RegenerateBase | undefined;
   onCheckContext?: (context: CheckContext) => void;
-  /** Extra controls beside the preview switch (e.g. the spec's export buttons). */
+  /** Extra controls beside the preview switch (e.g. the Export as CSV / Export as Text buttons of docs/product.md §2). */
   tools?: ReactNode;
   actionBar: (status: StudioStatus) => ReactNode;
   /** The level of the studio's own headings (its emails' one deeper): 3 under the dashboard's h2s, 2 right under a page's h1. */

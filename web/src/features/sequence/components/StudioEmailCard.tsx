@@ -44,7 +44,7 @@ export interface StudioEmailCardProps {
 }
 
 /**
- * One email of the studio (spec §2: "Email N" with subject and body, each with a Copy button):
+ * One email of the studio (docs/product.md §2: "Email N" with subject and body, each with a Copy button):
  * read with its merge fields as chips, edited in place (Edit text → labelled subject, body and send
  * day fields; Done or Escape returns), previewed as the prospect reads it, regenerated on its own
  * (with Undo), and its checks with their reasons below.

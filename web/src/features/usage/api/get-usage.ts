@@ -3,7 +3,7 @@ import useSWR from 'swr';
 import { type ApiOptions, apiGet } from '../../../lib/api';
 
 export const usageKey = '/api/usage';
-/** Spec §4, §9: usage is polled every 5 s. */
+/** docs/product.md §4, §9: usage is polled every 5 s. */
 export const USAGE_POLL_MS = 5000;
 
 export function getUsage(options: ApiOptions = {}): Promise<Usage> {

@@ -82,7 +82,7 @@ function UsageBody({
 }
 
 /**
- * Spec §2: Email Sequences used/limit with a progress bar, Approaching Limit from 80 %, and the
+ * docs/product.md §2: Email Sequences used/limit with a progress bar, Approaching Limit from 80 %, and the
  * upgrade link on the free trial. Reads the usage the header polls, so it follows generations.
  */
 export function UsagePanel({

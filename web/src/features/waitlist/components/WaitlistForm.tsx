@@ -6,7 +6,7 @@ import { toast } from '../../../components/ui/toast-store';
 import { cn } from '../../../lib/cn';
 import { useJoinWaitlist } from '../api/join-waitlist';
 
-/** Spec §4: entering → submitting → done. A failure returns to entering so the user can retry. */
+/** docs/product.md §4: entering → submitting → done. A failure returns to entering so the user can retry. */
 type WaitlistState = 'entering' | 'submitting' | 'done';
 
 export function WaitlistForm({ className }: { className?: string }) {
@@ -31,7 +31,7 @@ export function WaitlistForm({ className }: { className?: string }) {
       setState('done');
       toast({ title: 'Success!', description: "You're on the waitlist. We'll be in touch soon.", variant: 'success' });
     } catch {
-      // The API client has already logged status and body; the visitor gets the spec's message.
+      // The API client has already logged status and body; the visitor gets the message of docs/product.md §8.
       setState('entering');
       toast({ title: 'Error', description: 'Something went wrong. Please try again.', variant: 'destructive' });
     }
