@@ -737,5 +737,9 @@ describe('generator, sequence result and saved sequences in Chromium (npm start)
       await settle();
       expect((await polls()).polls.length, `polls ${round * 5} s after opening a Recent sequence`).toBe(opened + round);
     }
+    // At phone width the header still shows usage, compactly (it was hidden below 640 px).
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect.poll(() => page.getByTestId('header-usage').isVisible()).toBe(true);
+    expect(await page.getByTestId('header-usage').innerText()).toBe('1/5');
   }, 120_000);
 });
