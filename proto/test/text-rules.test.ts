@@ -157,6 +157,7 @@ const EXAMPLES: Record<string, unknown[]> = {
   AnalyzeCompanyRequest: [
     { companyUrl: 'northwind.example', caseStudies: 'northwind.example/customers', prospectCompanyUrl: 'p.example' },
   ],
+  CheckProspectRequest: [{ prospectCompanyUrl: 'prospect.example' }],
   GenerateEmailsRequest: [
     {
       companyUrl: 'northwind.example',

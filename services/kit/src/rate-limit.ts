@@ -89,14 +89,16 @@ interface BackoffKeys {
  *   counted before the work runs (so fifty at once cannot all pass as "the first") and refunded
  *   afterwards unless it failed: success, a refusal and a server error never count.
  *
- * If the store fails (Redis away) the limiter keeps counting in process memory rather than let
- * every attempt through or lock every user out, and says so once in the log. Without a store at
+ * If the store fails (Redis away) the limiter keeps counting in process memory, where it has been
+ * counting all along, rather than let every attempt through or lock every user out, and says so
+ * once in the log. Without a store at
  * all (an app built alone in a test) it counts in process memory from the start.
  */
 export class RateLimiter {
   readonly #store: KeyValueStore | undefined;
   readonly #logger: Logger;
-  #fallback: Promise<KeyValueStore> | undefined;
+  /** The in-process count kept beside the shared store's (#call). */
+  #local: Promise<KeyValueStore> | undefined;
   #degraded = false;
 
   constructor(store: KeyValueStore | undefined, logger: Logger) {
@@ -167,7 +169,7 @@ export class RateLimiter {
     const storeKeys = 'free' in rule ? Object.values(this.#backoffKeys(rule, key)) : [this.#key(rule, key)];
     for (const storeKey of storeKeys) {
       if (this.#store) await this.#store.delete(storeKey).catch(() => {});
-      if (this.#fallback) await (await this.#fallback).delete(storeKey);
+      if (this.#local) await (await this.#local).delete(storeKey);
     }
   }
 
@@ -238,24 +240,31 @@ export class RateLimiter {
     return { attempts: `${base}:n`, refunds: `${base}:r`, gate: `${base}:gate` };
   }
 
+  /**
+   * Every operation also runs on the in-process store, so when the shared store fails mid-window
+   * (Redis away, or slower than its command timeout under load) counting goes on from this
+   * process's own count instead of from zero: a burst cannot slip through the switch. With one
+   * replica the local count is the true count; with several it is this replica's share.
+   */
   async #call<T>(operation: (store: KeyValueStore) => Promise<T>): Promise<T> {
-    if (this.#store) {
-      try {
-        const result = await operation(this.#store);
-        if (this.#degraded) {
-          this.#degraded = false;
-          this.#logger.info('rate-limit store answers again; counting there again');
-        }
-        return result;
-      } catch (error) {
-        if (!this.#degraded) {
-          this.#degraded = true;
-          this.#logger.warn({ err: error }, 'rate-limit store failed; counting in this process until it is back');
-        }
+    this.#local ??= openStore({ namespace: 'rate-limit-local' });
+    const counted = operation(await this.#local);
+    if (!this.#store) return counted;
+    try {
+      const result = await operation(this.#store);
+      await counted;
+      if (this.#degraded) {
+        this.#degraded = false;
+        this.#logger.info('rate-limit store answers again; counting there again');
       }
+      return result;
+    } catch (error) {
+      if (!this.#degraded) {
+        this.#degraded = true;
+        this.#logger.warn({ err: error }, 'rate-limit store failed; counting in this process until it is back');
+      }
+      return counted;
     }
-    this.#fallback ??= openStore({ namespace: 'rate-limit-fallback' });
-    return operation(await this.#fallback);
   }
 }
 

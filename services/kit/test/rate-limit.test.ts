@@ -122,3 +122,22 @@ it('keeps throttling in memory when the store fails', async () => {
   // Said once, not once per command.
   expect(warnings).toEqual(['rate-limit store failed; counting in this process until it is back']);
 });
+
+it('goes on counting from this process’s count when the store fails mid-window, not from zero', async () => {
+  // A store that answers the first hits, then times out (Redis slower than its command timeout
+  // under load, as a CI run saw: a burst of 50 then let 47 through instead of 30).
+  const memory = await openStore({ namespace: 'flaky' });
+  let calls = 0;
+  const flaky = {
+    kind: 'redis',
+    get: (key: string) => (calls++ < 4 ? memory.get(key) : Promise.reject(new Error('Command timed out'))),
+    hit: (key: string, windowMs: number) =>
+      calls++ < 4 ? memory.hit(key, windowMs) : Promise.reject(new Error('Command timed out')),
+    delete: (key: string) => memory.delete(key),
+  } as unknown as KeyValueStore;
+  const limiter = new RateLimiter(flaky, quietLogger());
+  const fixed = { name: 'test:fixed', limit: 5, windowMs: HOUR };
+  const allowed: boolean[] = [];
+  for (let i = 0; i < 8; i++) allowed.push((await limiter.hit([{ rule: fixed, key: 'k' }])).allowed);
+  expect(allowed).toEqual([true, true, true, true, true, false, false, false]);
+});
