@@ -13,6 +13,7 @@ export * from './logger.ts';
 export * from './metrics.ts';
 export * from './outbox.ts';
 export * from './rate-limit.ts';
+export * from './relay-loop.ts';
 export * from './run-alone.ts';
 export * from './safe-fetch/index.ts';
 export * from './service.ts';

@@ -5,6 +5,7 @@ import type { Database, Executor } from './db.ts';
 import type { EventTables } from './event-tables.ts';
 import type { Logger } from './logger.ts';
 import { scrapeGauge } from './metrics.ts';
+import { RelayLoop } from './relay-loop.ts';
 import { currentTraceContext } from './telemetry.ts';
 
 export interface OutboxOptions {
@@ -27,18 +28,29 @@ export interface OutboxOptions {
  */
 export class Outbox {
   readonly #options: Required<OutboxOptions>;
-  #timer: NodeJS.Timeout | undefined;
-  #running: Promise<void> | undefined;
-  #again = false;
-  #stopped = true;
+  readonly #loop: RelayLoop;
   #lastCleanup = 0;
-  /** Set while the relay cannot get through: since when, and how many attempts failed. */
-  #outage: { since: number; failures: number } | undefined;
-  /** The timer skips its ticks until then (backing off); an explicit poke always runs. */
-  #nextAttemptAt = 0;
 
   constructor(options: OutboxOptions) {
     this.#options = { pollIntervalMs: 1_000, retentionMs: 24 * 60 * 60 * 1000, maxBackoffMs: 10_000, ...options };
+    // While the bus or the database is away rows stay pending and the loop retries less and less
+    // often; a commit's poke still tries at once: it means the database is back, and what it
+    // wrote should go out without waiting for the back-off.
+    this.#loop = new RelayLoop({
+      logger: this.#options.logger,
+      pollIntervalMs: this.#options.pollIntervalMs,
+      maxBackoffMs: this.#options.maxBackoffMs,
+      pokeDuringBackoff: true,
+      messages: {
+        paused: 'outbox relay paused; pending events stay queued and are retried',
+        stillPaused: 'outbox relay still paused',
+        resumed: 'outbox relay resumed',
+      },
+      pass: async (loop) => {
+        while (!loop.stopped && (await this.#relayBatch()) > 0) {}
+        await this.#cleanup();
+      },
+    });
   }
 
   /** Writes an event inside the caller's transaction; call `poke()` after the commit. */
@@ -53,13 +65,8 @@ export class Outbox {
   }
 
   start(): void {
-    if (!this.#stopped) return;
-    this.#stopped = false;
-    this.#timer = setInterval(() => {
-      if (Date.now() >= this.#nextAttemptAt) this.poke();
-    }, this.#options.pollIntervalMs);
-    this.#timer.unref();
-    this.poke();
+    if (!this.#loop.stopped) return;
+    this.#loop.start();
     // outbox_pending (issue 11, item 2): a count read at scrape time; a growing value means the
     // relay cannot publish (the bus is away). The service is the one the logger is named for.
     const service = (this.#options.logger.bindings() as { service?: unknown }).service;
@@ -74,30 +81,17 @@ export class Outbox {
 
   /** Asks the relay to run now; concurrent pokes coalesce into one more pass. */
   poke(): void {
-    if (this.#stopped) return;
-    if (this.#running) {
-      this.#again = true;
-      return;
-    }
-    this.#running = this.#drain().finally(() => {
-      this.#running = undefined;
-      if (this.#again && !this.#stopped) {
-        this.#again = false;
-        this.poke();
-      }
-    });
+    this.#loop.poke();
   }
 
   /** Publishes everything pending now; resolves when the outbox is empty (tests, shutdown). */
   async flush(): Promise<void> {
-    await this.#running;
+    await this.#loop.settled();
     while ((await this.#relayBatch()) > 0) {}
   }
 
-  async stop(): Promise<void> {
-    this.#stopped = true;
-    clearInterval(this.#timer);
-    await this.#running;
+  stop(): Promise<void> {
+    return this.#loop.stop();
   }
 
   async pending(): Promise<number> {
@@ -107,36 +101,6 @@ export class Outbox {
       .from(outbox)
       .where(isNull(outbox.publishedAt));
     return row?.n ?? 0;
-  }
-
-  /**
-   * An outage (bus or database away) is said once when it starts and once when it ends, not on
-   * every tick (issue 10, finding 6); meanwhile rows stay pending and the timer retries less and
-   * less often, up to maxBackoffMs. A commit's poke still tries at once: it means the database is
-   * back, and what it wrote should go out without waiting for the backoff.
-   */
-  async #drain(): Promise<void> {
-    try {
-      while (!this.#stopped && (await this.#relayBatch()) > 0) {}
-      await this.#cleanup();
-      if (this.#outage) {
-        const { since, failures } = this.#outage;
-        this.#options.logger.info({ pausedMs: Date.now() - since, failedAttempts: failures }, 'outbox relay resumed');
-      }
-      this.#outage = undefined;
-      this.#nextAttemptAt = 0;
-    } catch (error) {
-      const { pollIntervalMs, maxBackoffMs, logger } = this.#options;
-      if (this.#outage) {
-        this.#outage.failures += 1;
-        logger.debug({ err: error, failedAttempts: this.#outage.failures }, 'outbox relay still paused');
-      } else {
-        this.#outage = { since: Date.now(), failures: 1 };
-        logger.warn({ err: error }, 'outbox relay paused; pending events stay queued and are retried');
-      }
-      const backoff = Math.min(pollIntervalMs * 2 ** Math.min(this.#outage.failures - 1, 16), maxBackoffMs);
-      this.#nextAttemptAt = Date.now() + backoff;
-    }
   }
 
   /** One batch under row locks, so two replicas never relay the same rows at once. */

@@ -1,4 +1,4 @@
-import type { Database, Logger } from '@seqgen/kit';
+import { type Database, type Logger, RelayLoop } from '@seqgen/kit';
 import { claimUnforwarded, countUnforwarded, type EventRow, markForwarded, releaseClaims } from '../data/repository.ts';
 
 export interface SinkRelayOptions {
@@ -60,20 +60,15 @@ class SinkRefused extends Error {
 }
 
 /**
- * Forwards stored events to the sink, like the kit's Outbox relay forwards to the bus: poll,
- * batch, retry with back-off, mark forwarded_at. Events are in the table before the relay sees
- * them, so a sink that is slow, down or refusing never fails the user's request and loses
+ * Forwards stored events to the sink, on the same loop as the kit's Outbox relay (kit
+ * RelayLoop: poll, batch, retry with back-off), marking forwarded_at. Events are in the table
+ * before the relay sees them, so a sink that is slow, down or refusing never fails the user's request and loses
  * nothing: the rows stay unforwarded and go out when it answers again. An outage is logged when
  * it starts and when it ends, not on every attempt.
  */
 export class SinkRelay {
   readonly #options: Required<Omit<SinkRelayOptions, 'apiKey'>> & { apiKey: string | undefined };
-  #timer: NodeJS.Timeout | undefined;
-  #running: Promise<void> | undefined;
-  #again = false;
-  #stopped = true;
-  #outage: { since: number; failures: number } | undefined;
-  #nextAttemptAt = 0;
+  readonly #loop: RelayLoop;
 
   constructor(options: SinkRelayOptions) {
     this.#options = {
@@ -86,69 +81,39 @@ export class SinkRelay {
       ...options,
       apiKey: options.apiKey,
     };
+    this.#loop = new RelayLoop({
+      logger: this.#options.logger,
+      pollIntervalMs: this.#options.pollIntervalMs,
+      maxBackoffMs: this.#options.maxBackoffMs,
+      // Stored events poke it; while the sink is away they wait for the back-off like the rest.
+      pokeDuringBackoff: false,
+      messages: {
+        paused: 'analytics sink unreachable; events stay stored and are retried',
+        stillPaused: 'analytics sink still unreachable',
+        resumed: 'analytics sink answers again',
+      },
+      pass: async (loop) => {
+        while (!loop.stopped && (await this.#forwardBatch()) > 0) {}
+      },
+    });
   }
 
   start(): void {
-    if (!this.#stopped) return;
-    this.#stopped = false;
-    this.#timer = setInterval(() => {
-      if (Date.now() >= this.#nextAttemptAt) this.poke();
-    }, this.#options.pollIntervalMs);
-    this.#timer.unref();
-    this.poke();
+    this.#loop.start();
   }
 
   /** Asks the relay to run now (new events were stored); pokes during a back-off wait are ignored. */
   poke(): void {
-    if (this.#stopped || Date.now() < this.#nextAttemptAt) return;
-    if (this.#running) {
-      this.#again = true;
-      return;
-    }
-    this.#running = this.#drain().finally(() => {
-      this.#running = undefined;
-      if (this.#again && !this.#stopped) {
-        this.#again = false;
-        this.poke();
-      }
-    });
+    this.#loop.poke();
   }
 
-  async stop(): Promise<void> {
-    this.#stopped = true;
-    clearInterval(this.#timer);
-    await this.#running;
+  stop(): Promise<void> {
+    return this.#loop.stop();
   }
 
   /** Events not yet taken by the sink. */
   pending(): Promise<number> {
     return countUnforwarded(this.#options.db);
-  }
-
-  async #drain(): Promise<void> {
-    try {
-      while (!this.#stopped && (await this.#forwardBatch()) > 0) {}
-      if (this.#outage) {
-        const { since, failures } = this.#outage;
-        this.#options.logger.info(
-          { pausedMs: Date.now() - since, failedAttempts: failures },
-          'analytics sink answers again',
-        );
-      }
-      this.#outage = undefined;
-      this.#nextAttemptAt = 0;
-    } catch (error) {
-      const { pollIntervalMs, maxBackoffMs, logger } = this.#options;
-      if (this.#outage) {
-        this.#outage.failures += 1;
-        logger.debug({ err: error, failedAttempts: this.#outage.failures }, 'analytics sink still unreachable');
-      } else {
-        this.#outage = { since: Date.now(), failures: 1 };
-        logger.warn({ err: error }, 'analytics sink unreachable; events stay stored and are retried');
-      }
-      this.#nextAttemptAt =
-        Date.now() + Math.min(pollIntervalMs * 2 ** Math.min(this.#outage.failures - 1, 16), maxBackoffMs);
-    }
   }
 
   async #forwardBatch(): Promise<number> {
