@@ -88,6 +88,9 @@ export class Outbox {
   async flush(): Promise<void> {
     await this.#loop.settled();
     while ((await this.#relayBatch()) > 0) {}
+    // A pass that a commit's poke started meanwhile may hold the last rows under its lock (this
+    // loop skips locked rows): they are published, not yet marked, until it commits.
+    await this.#loop.settled();
   }
 
   stop(): Promise<void> {
