@@ -2,8 +2,8 @@
  * The fault and abuse suite's harness (issue "Hardening"). It runs seqgen the two ways it is
  * deployed (docs/architecture.md §2):
  *
- * - `one-process`: `node scripts/start.ts`, every service in one Node process, as `npm start`
- *   does — on the embedded defaults, or on the real servers;
+ * - `one-process`: scripts/start.ts with `npm start`'s settings and flags, every service in one
+ *   Node process, as `npm start` runs it — on the embedded defaults, or on the real servers;
  * - `per-service`: each service its own process (as in a pod), on the real servers only (the
  *   embedded bus cannot cross processes), so one service can be stopped (SIGSTOP), resumed or
  *   killed and started again while the others run.
@@ -76,11 +76,13 @@ export class NodeProcess {
   #output = '';
   readonly #entry: string;
   readonly #env: Record<string, string>;
+  readonly #nodeArgs: string[];
 
-  constructor(name: string, entry: string, env: Record<string, string>) {
+  constructor(name: string, entry: string, env: Record<string, string>, nodeArgs: string[] = []) {
     this.name = name;
     this.#entry = entry;
     this.#env = env;
+    this.#nodeArgs = nodeArgs;
   }
 
   get pid(): number | undefined {
@@ -96,7 +98,7 @@ export class NodeProcess {
   }
 
   start(): void {
-    const child = spawn(process.execPath, [this.#entry], {
+    const child = spawn(process.execPath, [...this.#nodeArgs, this.#entry], {
       cwd: repoRoot,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), ...this.#env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -131,9 +133,38 @@ export class NodeProcess {
   }
 }
 
+/**
+ * What `npm start` runs after building the web app, read from package.json so the one-process
+ * layout runs seqgen exactly as users do: the settings before `node` (environment), the node
+ * flags, and the entry point (scripts/start.ts explains each).
+ */
+export function npmStartCommand(): { env: Record<string, string>; nodeArgs: string[]; entry: string } {
+  const manifest = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const words = (manifest.scripts.start.split('&&').at(-1) ?? '').trim().split(/\s+/);
+  const env: Record<string, string> = {};
+  let word = words.shift();
+  while (word?.includes('=')) {
+    const [name = '', ...value] = word.split('=');
+    env[name] = value.join('=');
+    word = words.shift();
+  }
+  if (word !== 'node') throw new Error(`npm start does not run node: ${manifest.scripts.start}`);
+  const entry = words.pop();
+  if (!entry?.endsWith('.ts')) throw new Error(`npm start's entry point not found: ${manifest.scripts.start}`);
+  if (env.NODE_COMPILE_CACHE) env.NODE_COMPILE_CACHE = path.resolve(repoRoot, env.NODE_COMPILE_CACHE);
+  return { env, nodeArgs: words, entry: path.join(repoRoot, entry) };
+}
+
 export interface SystemOptions {
   infra: 'embedded' | 'real';
   layout?: 'one-process' | 'per-service';
+  /**
+   * Real servers only: reach them through fault proxies (default), so a test can cut one; a
+   * benchmark connects straight to them instead, as a deployment does.
+   */
+  faultProxies?: boolean;
   /** Extra settings for every process (e.g. FETCH_ALLOWED_LOOPBACK_ORIGINS, LLM settings). */
   env?: Record<string, string>;
   /** Per-service settings on top (per-service layout only). */
@@ -170,7 +201,7 @@ async function waitReady(url: string, proc: NodeProcess): Promise<void> {
 
 /** Starts seqgen; stop() ends every process, restores every proxy and drops what the run created. */
 export async function startSystem(options: SystemOptions): Promise<RunningSystem> {
-  const { infra, layout = 'one-process', env = {}, serviceEnv = {}, logLevel = 'info' } = options;
+  const { infra, layout = 'one-process', env = {}, serviceEnv = {}, logLevel = 'info', faultProxies = true } = options;
   if (layout === 'per-service' && infra === 'embedded') {
     throw new Error('per-service layout needs the real servers: the embedded bus lives inside one process');
   }
@@ -201,18 +232,21 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
       const runId = randomBytes(4).toString('hex');
       const stream = `FAULTS_${runId}`;
       const db = new URL(database.url);
-      proxies.postgres = await startFaultProxy({ host: db.hostname, port: Number(db.port || 5432) });
       const nats = new URL(REAL_INFRA.NATS_URL);
-      proxies.nats = await startFaultProxy({ host: nats.hostname, port: Number(nats.port || 4222) });
       const redis = new URL(REAL_INFRA.REDIS_URL);
-      proxies.redis = await startFaultProxy({ host: redis.hostname, port: Number(redis.port || 6379) });
-      for (const proxy of Object.values(proxies)) cleanups.push(() => proxy.close());
+      if (faultProxies) {
+        proxies.postgres = await startFaultProxy({ host: db.hostname, port: Number(db.port || 5432) });
+        proxies.nats = await startFaultProxy({ host: nats.hostname, port: Number(nats.port || 4222) });
+        proxies.redis = await startFaultProxy({ host: redis.hostname, port: Number(redis.port || 6379) });
+        for (const proxy of Object.values(proxies)) cleanups.push(() => proxy.close());
+      }
       cleanups.push(async () => {
         const nc = await connect({ servers: REAL_INFRA.NATS_URL });
         await (await jetstreamManager(nc)).streams.delete(stream).catch(() => {});
         await nc.close();
       });
-      const throughProxy = (url: URL, proxy: FaultProxy) => {
+      const throughProxy = (url: URL, proxy: FaultProxy | undefined) => {
+        if (!proxy) return url.toString();
         const copy = new URL(url);
         copy.hostname = '127.0.0.1';
         copy.port = String(proxy.port);
@@ -231,7 +265,13 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
     let gatewayUrl: string;
     if (layout === 'one-process') {
       const port = await freePort();
-      const proc = new NodeProcess('seqgen', path.join(repoRoot, 'scripts/start.ts'), { ...base, PORT: String(port) });
+      const npmStart = npmStartCommand();
+      const proc = new NodeProcess(
+        'seqgen',
+        npmStart.entry,
+        { ...npmStart.env, ...base, PORT: String(port) },
+        npmStart.nodeArgs,
+      );
       processes.set('seqgen', proc);
       proc.start();
       gatewayUrl = `http://127.0.0.1:${port}`;

@@ -15,7 +15,6 @@ import { billingConfigShape, stripeSettings } from './config.ts';
 import { outbox as outboxTable, processedEvents } from './data/schema.ts';
 import { advanceBillingClock, DEFAULT_BILLING_LIMITS } from './domain/billing.ts';
 import { createSandboxProvider } from './providers/sandbox.ts';
-import { createStripeProvider } from './providers/stripe.ts';
 
 const migrationsFolder = fileURLToPath(new URL('./data/migrations', import.meta.url));
 const CLOCK_INTERVAL_MS = 60_000;
@@ -42,7 +41,10 @@ export async function start(env: Record<string, string | undefined> = process.en
     outbox,
     store: infra.store,
     sessions: busSessionVerifier(config, infra.bus, logger),
-    provider: stripe ? createStripeProvider(stripe, logger) : createSandboxProvider(),
+    // The Stripe SDK (~30 MB resident) loads only when Stripe is configured (issue 12, footprint).
+    provider: stripe
+      ? (await import('./providers/stripe.ts')).createStripeProvider(stripe, logger)
+      : createSandboxProvider(),
     publicUrl: config.PUBLIC_URL,
     trustedProxies: config.TRUSTED_PROXIES.split(',').map((entry) => entry.trim()),
     limits: {

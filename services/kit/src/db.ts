@@ -220,6 +220,14 @@ async function withAdvisoryLock<T>(url: string, key: string, work: () => Promise
  * schema): PGlite is single-connection, and one WASM instance per service would cost seconds of
  * start-up and tens of MB each.
  */
+/**
+ * PostgreSQL's default buffers (128 MB shared, 4 MB WAL, 8 MB temp) are sized for a server; in
+ * PGlite they are WASM memory that is touched at start and never given back, ~150 MB of `npm
+ * start`'s resident set (issue 12, footprint). The embedded data is a developer's or a test's:
+ * a few MB of pages fit easily in 8 MB, and the figures are in bench-report.md.
+ */
+const PGLITE_MEMORY_SETTINGS = ['-c', 'shared_buffers=8MB', '-c', 'wal_buffers=1MB', '-c', 'temp_buffers=1MB'];
+
 const sharedPglite = new Map<string, { instance: Promise<PGlite>; users: number }>();
 
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
@@ -227,7 +235,12 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   let entry = sharedPglite.get(key);
   if (!entry) {
     if (!key.startsWith('memory://')) mkdirSync(key, { recursive: true });
-    entry = { instance: PGlite.create(key.startsWith('memory://') ? 'memory://' : key), users: 0 };
+    entry = {
+      instance: PGlite.create(key.startsWith('memory://') ? 'memory://' : key, {
+        startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY_SETTINGS],
+      }),
+      users: 0,
+    };
     sharedPglite.set(key, entry);
   }
   entry.users += 1;

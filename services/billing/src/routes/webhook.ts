@@ -1,5 +1,4 @@
 import { badRequest, type Service } from '@seqgen/kit';
-import Stripe from 'stripe';
 import { applyProviderEvent, type BillingDeps } from '../domain/billing.ts';
 import type { StripeProvider } from '../providers/stripe.ts';
 
@@ -31,7 +30,9 @@ export async function webhookRoutes(app: Service, deps: BillingDeps & { provider
     try {
       event = deps.provider.parseWebhook(request.body, signature);
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
+      // Stripe's errors name their kind in `type`; matching it keeps the SDK out of this module,
+      // which npm start loads without Stripe configured (issue 12, footprint).
+      if ((error as { type?: unknown } | null)?.type === 'StripeSignatureVerificationError') {
         throw badRequest(BAD_SIGNATURE_MESSAGE, 'invalid_signature');
       }
       if (error instanceof SyntaxError) throw badRequest('Request body is not valid JSON.', 'invalid_json');
