@@ -17,11 +17,49 @@ export interface KeyValueStore {
   get(key: string): Promise<string | null>;
   set(key: string, value: string, ttlMs: number): Promise<void>;
   delete(key: string): Promise<void>;
+  /**
+   * Versioned entries, for a cache of rows that several writers and readers refresh without a
+   * lock: a value is stored only if no entry with the same or a newer version is there, so a
+   * reader holding an older read never overwrites a writer's newer one. True if it was stored.
+   */
+  setIfNewer(key: string, version: number, value: string, ttlMs: number): Promise<boolean>;
+  /** An entry written by setIfNewer, with its version; null when there is none. */
+  getVersioned(key: string): Promise<Versioned | null>;
   /** Fixed-window counter: adds one and tells how many hits the window has seen. */
   hit(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
+
+export interface Versioned {
+  version: number;
+  value: string;
+}
+
+/** A versioned entry is stored as "<version> <value>"; the version is a non-negative integer. */
+const encodeVersioned = (version: number, value: string) => `${version} ${value}`;
+function decodeVersioned(stored: string | null | undefined): Versioned | null {
+  if (!stored) return null;
+  const space = stored.indexOf(' ');
+  const version = Number(stored.slice(0, space));
+  if (space < 1 || !Number.isSafeInteger(version)) return null;
+  return { version, value: stored.slice(space + 1) };
+}
+function checkVersion(version: number): void {
+  if (!Number.isSafeInteger(version) || version < 0)
+    throw new TypeError(`a version is a non-negative integer, not ${version}`);
+}
+
+/** setIfNewer in one Redis step, so no write can come between the comparison and the SET. */
+const SET_IF_NEWER_LUA = `
+local current = redis.call('GET', KEYS[1])
+if current then
+  local space = string.find(current, ' ', 1, true)
+  local stored = space and tonumber(string.sub(current, 1, space - 1))
+  if stored and stored >= tonumber(ARGV[1]) then return 0 end
+end
+redis.call('SET', KEYS[1], ARGV[1] .. ' ' .. ARGV[2], 'PX', ARGV[3])
+return 1`;
 
 export interface OpenStoreOptions {
   url?: string | undefined;
@@ -107,6 +145,15 @@ async function openRedisStore(
       circuit.run(async () => {
         await redis.del(key);
       }),
+    setIfNewer: async (key, version, value, ttlMs) => {
+      checkVersion(version);
+      return circuit.run(async () => {
+        // EVAL's KEYS get the client's keyPrefix like any other command's keys (ioredis).
+        const stored = await redis.eval(SET_IF_NEWER_LUA, 1, key, version, value, Math.max(1, Math.round(ttlMs)));
+        return stored === 1;
+      });
+    },
+    getVersioned: (key) => circuit.run(async () => decodeVersioned(await redis.get(key))),
     hit: (key, windowMs) =>
       circuit.run(async () => {
         const result = await redis.multi().incr(key).pexpire(key, windowMs, 'NX').pttl(key).exec();
@@ -166,6 +213,18 @@ class MemoryStore implements KeyValueStore {
 
   async delete(key: string) {
     this.#entries.delete(key);
+  }
+
+  async setIfNewer(key: string, version: number, value: string, ttlMs: number) {
+    checkVersion(version);
+    const current = decodeVersioned(this.#read(key)?.value);
+    if (current && current.version >= version) return false;
+    this.#write(key, encodeVersioned(version, value), Date.now() + ttlMs);
+    return true;
+  }
+
+  async getVersioned(key: string) {
+    return decodeVersioned(this.#read(key)?.value);
   }
 
   async hit(key: string, windowMs: number) {

@@ -5,6 +5,7 @@ export * from './config.ts';
 export * from './csrf.ts';
 export * from './db.ts';
 export * from './errors.ts';
+export * from './etag.ts';
 export * from './event-tables.ts';
 export * from './infrastructure.ts';
 export * from './leader.ts';

@@ -150,6 +150,12 @@ export interface IdempotentConsumerOptions<T extends EventType> {
   type: T;
   /** Applies the event's effect inside the transaction that also records it as processed. */
   handle: (tx: Executor, envelope: Envelope<T>) => Promise<void>;
+  /**
+   * Runs after the transaction commits, on every delivery, a redelivery of an event already
+   * applied included: work that must follow the effect but cannot share its transaction (a
+   * cache refresh). Throwing has the event delivered again; the effect is never applied twice.
+   */
+  afterCommit?: (envelope: Envelope<T>) => Promise<void>;
   retryDelayMs?: number;
   ackWaitMs?: number;
 }
@@ -166,6 +172,7 @@ export function consumeIdempotently<T extends EventType>({
   durable,
   type,
   handle,
+  afterCommit,
   ...timing
 }: IdempotentConsumerOptions<T>) {
   return bus.consume({
@@ -182,6 +189,7 @@ export function consumeIdempotently<T extends EventType>({
         if (recorded.length === 0) return;
         await handle(tx, envelope);
       });
+      await afterCommit?.(envelope);
     },
   });
 }

@@ -107,3 +107,44 @@ describe.skipIf(!available)('the Redis store when Redis goes away', () => {
     expect(log.count(REDIS_BACK_MESSAGE)).toBe(1);
   });
 });
+
+/** setIfNewer/getVersioned (issue 12: quota's usage cache), the same on both stores. */
+describe.each([
+  { name: 'in-process', real: false },
+  { name: 'Redis', real: true },
+])('versioned entries on the $name store', ({ real }) => {
+  it.skipIf(real && !available)('keeps only the newest version, whatever order the writes come in', async () => {
+    const namespace = `test:versioned:${Math.random().toString(36).slice(2)}`;
+    const store = await openStore({ url: real ? REAL_INFRA.REDIS_URL : undefined, namespace });
+    try {
+      expect(await store.getVersioned('u')).toBeNull();
+      expect(await store.setIfNewer('u', 5, '{"used":1}', 60_000)).toBe(true);
+      // A reader that read version 4 (before the change to 5) never puts it back; nor does a repeat of 5.
+      expect(await store.setIfNewer('u', 4, '{"used":0}', 60_000)).toBe(false);
+      expect(await store.setIfNewer('u', 5, '{"used":9}', 60_000)).toBe(false);
+      expect(await store.getVersioned('u')).toEqual({ version: 5, value: '{"used":1}' });
+      expect(await store.setIfNewer('u', 6, 'with spaces in it', 60_000)).toBe(true);
+      expect(await store.getVersioned('u')).toEqual({ version: 6, value: 'with spaces in it' });
+      // Dropped (a change under way), any version may come back.
+      await store.delete('u');
+      expect(await store.setIfNewer('u', 2, 'again', 60_000)).toBe(true);
+      // Entries expire like any other.
+      expect(await store.setIfNewer('short', 1, 'x', 50)).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 120));
+      expect(await store.getVersioned('short')).toBeNull();
+      await expect(store.setIfNewer('u', -1, 'x', 1000)).rejects.toThrow(/non-negative integer/);
+      await expect(store.setIfNewer('u', 1.5, 'x', 1000)).rejects.toThrow(/non-negative integer/);
+      if (real) {
+        // Under the store's namespace, like every other key.
+        const redis = new Redis(REAL_INFRA.REDIS_URL);
+        try {
+          expect(await redis.get(`${namespace}:u`)).toBe('2 again');
+        } finally {
+          redis.disconnect();
+        }
+      }
+    } finally {
+      await store.close();
+    }
+  });
+});

@@ -102,6 +102,35 @@ describe.each(await variantsToRun())('outbox and idempotent consumers on $name i
       await consumer.stop();
     });
 
+    it('runs afterCommit after the commit, and has the event delivered again when it throws', async () => {
+      const seen: { applied: number; attempt: number }[] = [];
+      const consumer = await consumeIdempotently({
+        bus: infra.bus,
+        db: infra.database.db,
+        tables,
+        durable: durable(),
+        type: 'waitlist.joined',
+        handle: applyEffect,
+        afterCommit: async (envelope) => {
+          if (envelope.data.entryId !== 'after-commit') return;
+          // The effect is visible outside its transaction: it has committed.
+          seen.push({ applied: await appliedCount('after-commit'), attempt: seen.length + 1 });
+          if (seen.length === 1) throw new Error('cache unreachable');
+        },
+        ...fast,
+      });
+      await enqueue('after-commit');
+      await expect.poll(() => seen.length, { timeout: 10_000 }).toBe(2);
+      // Delivered again, the effect is not applied twice; afterCommit runs again and succeeds.
+      expect(seen).toEqual([
+        { applied: 1, attempt: 1 },
+        { applied: 1, attempt: 2 },
+      ]);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(seen).toHaveLength(2);
+      await consumer.stop();
+    });
+
     it('applies once when the effect committed but the ack was lost (redelivery of a processed event)', async () => {
       let deliveries = 0;
       // A bus whose handler fails after the idempotent handler committed, as if the ack never

@@ -12,6 +12,7 @@ import {
 import { createApp } from './app.ts';
 import { quotaConfigShape } from './config.ts';
 import { purgeReservations, type QuotaDeps } from './domain/quota.ts';
+import { UsageCache } from './domain/usage-cache.ts';
 import { startQuotaConsumers, stopConsumers } from './events/consumers.ts';
 import { answerQuotaReserve } from './events/reserve.ts';
 
@@ -28,6 +29,7 @@ export async function start(env: Record<string, string | undefined> = process.en
     logger,
     reservationTtlMs: config.RESERVATION_TTL_SECONDS * 1000,
     now: () => new Date(),
+    usageCache: new UsageCache(infra.store, logger),
   };
 
   const consumers = await startQuotaConsumers(infra.bus, deps);

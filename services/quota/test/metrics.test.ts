@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScrapedMetrics } from '../../kit/src/testing/prometheus.ts';
 import { createApp } from '../src/app.ts';
 import { type QuotaDeps, reserveSequence } from '../src/domain/quota.ts';
+import { UsageCache } from '../src/domain/usage-cache.ts';
 
 const migrationsFolder = fileURLToPath(new URL('../src/data/migrations', import.meta.url));
 const TTL_MS = 300_000;
@@ -22,7 +23,13 @@ describe.each(await variantsToRun())('quota metrics on $name infrastructure', (v
     const opened = await openTestInfrastructure(variant, 'quota', migrationsFolder);
     if (!opened) throw new Error('infrastructure unavailable');
     infra = opened;
-    deps = { db: infra.database.db, logger: quietLogger(), reservationTtlMs: TTL_MS, now: () => new Date(clock) };
+    deps = {
+      db: infra.database.db,
+      logger: quietLogger(),
+      reservationTtlMs: TTL_MS,
+      now: () => new Date(clock),
+      usageCache: new UsageCache(infra.store, quietLogger()),
+    };
     // Building the app registers the gauge; no request is made, so no session verifier is needed.
     createApp({ ...deps, sessions: undefined as never, readiness: infra.readiness });
   });

@@ -16,10 +16,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
 import { allowances, reservations } from '../src/data/schema.ts';
 import { DEADLINE_MARGIN_MS, purgeReservations, type QuotaDeps } from '../src/domain/quota.ts';
+import { UsageCache } from '../src/domain/usage-cache.ts';
 import {
-  durableFor,
   type QuotaEvent,
-  quotaEventHandlers,
+  quotaConsumer,
   quotaEventTables,
   startQuotaConsumers,
   stopConsumers,
@@ -125,6 +125,7 @@ describe.each(await variantsToRun())('quota service on $name infrastructure', (v
       logger,
       reservationTtlMs: TTL_MS,
       now: () => new Date(Date.now() + clockOffsetMs),
+      usageCache: new UsageCache(infra.store, logger),
     };
     sessionStatus = await infra.bus.respond('auth.session-status', async ({ sessionId }) => ({
       live: sessionId !== 'ended',
@@ -286,18 +287,17 @@ describe.each(await variantsToRun())('quota service on $name infrastructure', (v
       const { reservationId } = await reserveOk(userId);
       // The service's own consumer steps aside; a flaky twin on the same durable takes over.
       await consumers['sequence.generated'].stop();
-      const handle = quotaEventHandlers(deps)['sequence.generated'];
+      const own = quotaConsumer(deps, 'sequence.generated');
       let attempts = 0;
       const flaky = await consumeIdempotently({
         bus: infra.bus,
         db: infra.database.db,
         tables: quotaEventTables,
-        durable: durableFor('sequence.generated'),
-        type: 'sequence.generated',
+        ...own,
         retryDelayMs: 50,
         handle: async (tx, envelope) => {
           attempts += 1;
-          await handle(tx, envelope);
+          await own.handle(tx, envelope);
           if (attempts === 1) throw new Error('connection reset after the update');
         },
       });
@@ -312,10 +312,8 @@ describe.each(await variantsToRun())('quota service on $name infrastructure', (v
           bus: infra.bus,
           db: infra.database.db,
           tables: quotaEventTables,
-          durable: durableFor('sequence.generated'),
-          type: 'sequence.generated',
+          ...own,
           retryDelayMs: 50,
-          handle,
         });
       }
     });
@@ -380,6 +378,58 @@ describe.each(await variantsToRun())('quota service on $name infrastructure', (v
       expect(lastRefusal?.message).toBe(
         "Email generation limit reached: you've used 1 of 200 sequences on your plan this period, and 199 more are being generated. Upgrade to continue generating email sequences.",
       );
+    });
+
+    it('answers polls from the usage cache, current after every change, with 304 when the tab holds it (issue 12)', async () => {
+      const userId = newUser('polled');
+      await register(userId);
+      const poll = async (ifNoneMatch?: string) =>
+        app.inject({
+          method: 'GET',
+          url: '/api/usage',
+          headers: { cookie: await cookieFor(userId), ...(ifNoneMatch ? { 'if-none-match': ifNoneMatch } : {}) },
+        });
+      const first = await poll();
+      expect(first.json()).toEqual({ used: 0, limit: 5 });
+      expect(first.headers.etag).toBe('"0-5"');
+      expect(first.headers['cache-control']).toBe('no-store');
+      // The tab already holds 0/5: no body (weak tags and lists match too, RFC 9110 §13.1.2).
+      for (const held of ['"0-5"', 'W/"0-5"', '"9-9", "0-5"', '*']) {
+        const again = await poll(held);
+        expect(again.statusCode, held).toBe(304);
+        expect(again.body).toBe('');
+        expect(again.headers.etag).toBe('"0-5"');
+      }
+      expect((await poll('"1-5"')).statusCode).toBe(200);
+
+      // Read from the cache, not the row: a change that bypasses quota's own writers (never done
+      // outside this test) is not seen...
+      await infra.database.db.update(allowances).set({ trialUsed: 4 }).where(eq(allowances.userId, userId));
+      expect(await usageOverHttp(userId)).toEqual({ used: 0, limit: 5 });
+      await infra.database.db.update(allowances).set({ trialUsed: 0 }).where(eq(allowances.userId, userId));
+
+      // ...while every change quota makes shows on the next poll: a generation,
+      const [before] = await infra.database.db.select().from(allowances).where(eq(allowances.userId, userId));
+      const { reservationId } = await reserveOk(userId);
+      await generated(userId, reservationId);
+      const afterGeneration = await poll('"0-5"');
+      expect(afterGeneration.statusCode).toBe(200);
+      expect(afterGeneration.json()).toEqual({ used: 1, limit: 5 });
+      expect(afterGeneration.headers.etag).toBe('"1-5"');
+
+      // even when a poll that read the row before that change stores its older read after the
+      // change's transaction dropped the entry: the refresh after the commit replaces it (versions).
+      const key = `usage:${userId}`;
+      await infra.store.delete(key);
+      expect(await infra.store.setIfNewer(key, before?.version ?? 1, '{"used":0,"limit":5}', 60_000)).toBe(true);
+      await deps.usageCache.refresh(infra.database.db, userId);
+      expect(await usageOverHttp(userId)).toEqual({ used: 1, limit: 5 });
+
+      // and a purchase: no stale limit after it.
+      await activate(userId, 100, new Date().toISOString());
+      expect(await usageOverHttp(userId)).toEqual({ used: 0, limit: 100 });
+      await processed(await publish('billing.canceled', { userId }));
+      expect(await usageOverHttp(userId)).toEqual({ used: 1, limit: 5 });
     });
 
     it('cancels back to the free trial with its lifetime usage, never a fresh one', async () => {

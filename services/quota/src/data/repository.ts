@@ -26,14 +26,15 @@ export async function lockAllowance(tx: Executor, userId: string): Promise<Allow
   return row;
 }
 
+/** Every change raises the row's version (the usage cache keeps only the newest; schema.ts). */
 export async function updateAllowance(
   tx: Executor,
   userId: string,
-  patch: Partial<Omit<AllowanceRow, 'userId' | 'createdAt'>>,
+  patch: Partial<Omit<AllowanceRow, 'userId' | 'createdAt' | 'version'>>,
 ): Promise<void> {
   await tx
     .update(allowances)
-    .set({ ...patch, updatedAt: new Date() })
+    .set({ ...patch, updatedAt: new Date(), version: sql`${allowances.version} + 1` })
     .where(eq(allowances.userId, userId));
 }
 

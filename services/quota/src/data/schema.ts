@@ -26,6 +26,11 @@ export const allowances = quotaSchema.table('allowances', {
   billingAsOf: timestamp('billing_as_of', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * Raised by every change: the usage cache keeps only the newest version it is given, so a
+   * reader's older read never replaces a writer's newer one (domain/usage-cache.ts).
+   */
+  version: integer('version').notNull().default(1),
 });
 
 /**

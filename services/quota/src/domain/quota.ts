@@ -16,7 +16,8 @@ import {
   updateAllowance,
 } from '../data/repository.ts';
 import { reservations } from '../data/schema.ts';
-import { decideBillingPeriod, decideCancel, FRESH_ALLOWANCE, limitReachedMessage, usageOf } from './allowance.ts';
+import { decideBillingPeriod, decideCancel, limitReachedMessage, usageOf } from './allowance.ts';
+import type { UsageCache } from './usage-cache.ts';
 
 export interface QuotaDeps {
   db: Database;
@@ -25,6 +26,8 @@ export interface QuotaDeps {
   reservationTtlMs: number;
   /** The clock reservations are made and judged by (tests move it forward). */
   now: () => Date;
+  /** What GET /api/usage answers from; every change to an allowance refreshes it. */
+  usageCache: UsageCache;
 }
 
 /**
@@ -41,11 +44,8 @@ export async function countPendingReservations({ db, now }: QuotaDeps): Promise<
 }
 
 /** GET /api/usage. A user quota has not heard of yet gets the free allowance, created now. */
-export async function getUsage({ db }: QuotaDeps, userId: string): Promise<Usage> {
-  const row = await findAllowance(db, userId);
-  if (row) return usageOf(row);
-  await ensureAllowance(db, userId);
-  return usageOf((await findAllowance(db, userId)) ?? FRESH_ALLOWANCE);
+export function getUsage({ db, usageCache }: QuotaDeps, userId: string): Promise<Usage> {
+  return usageCache.read(db, userId);
 }
 
 /** GET /api/usage/details: the usage with the plan it is counted against and when it resets. */

@@ -21,12 +21,12 @@ export const QUOTA_EVENTS = [
 ] as const;
 export type QuotaEvent = (typeof QUOTA_EVENTS)[number];
 
-export type QuotaEventHandlers = {
+type QuotaEffects = {
   [T in QuotaEvent]: (tx: Executor, envelope: Envelope<T>) => Promise<void>;
 };
 
 /** Each effect, applied inside the transaction that records the event as processed. */
-export function quotaEventHandlers(deps: QuotaDeps): QuotaEventHandlers {
+function quotaEffects(deps: QuotaDeps): QuotaEffects {
   return {
     'user.registered': (tx, envelope) => createAllowance(tx, envelope.data),
     'sequence.generated': (tx, envelope) => commitSequence(deps, tx, envelope.data),
@@ -42,23 +42,32 @@ export const durableFor = (type: QuotaEvent) => `quota-${type.replace('.', '-')}
 
 export const quotaEventTables = { outbox: outboxTable, processedEvents };
 
+/**
+ * What the durable consumer of one event type runs. Every event here may change a user's
+ * allowance, so the cached usage is dropped inside the change's transaction and stored anew once
+ * it has committed (domain/usage-cache.ts).
+ */
+export function quotaConsumer<T extends QuotaEvent>(deps: QuotaDeps, type: T) {
+  const effect = quotaEffects(deps)[type] as QuotaEffects[T];
+  return {
+    durable: durableFor(type),
+    type,
+    handle: async (tx: Executor, envelope: Envelope<T>) => {
+      await deps.usageCache.forget(envelope.data.userId);
+      await effect(tx, envelope);
+    },
+    afterCommit: (envelope: Envelope<T>) => deps.usageCache.refresh(deps.db, envelope.data.userId),
+  };
+}
+
 /** One durable, idempotent consumer per event type; stop them all on shutdown. */
 export async function startQuotaConsumers(
   bus: Bus,
   deps: QuotaDeps,
   timing: { retryDelayMs?: number; ackWaitMs?: number } = {},
 ): Promise<Record<QuotaEvent, ConsumerHandle>> {
-  const handlers = quotaEventHandlers(deps);
   const start = <T extends QuotaEvent>(type: T) =>
-    consumeIdempotently({
-      bus,
-      db: deps.db,
-      tables: quotaEventTables,
-      durable: durableFor(type),
-      type,
-      handle: handlers[type],
-      ...timing,
-    });
+    consumeIdempotently({ bus, db: deps.db, tables: quotaEventTables, ...quotaConsumer(deps, type), ...timing });
   const handles = await Promise.all(QUOTA_EVENTS.map((type) => start(type)));
   return Object.fromEntries(QUOTA_EVENTS.map((type, i) => [type, handles[i]])) as Record<QuotaEvent, ConsumerHandle>;
 }

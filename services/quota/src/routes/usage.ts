@@ -1,5 +1,6 @@
-import type { Service, SessionVerifier } from '@seqgen/kit';
+import { alreadyHeld, type Service, type SessionVerifier } from '@seqgen/kit';
 import { Usage, UsageDetails } from '@seqgen/proto';
+import { z } from 'zod';
 import { getUsage, getUsageDetails, type QuotaDeps } from '../domain/quota.ts';
 
 export interface UsageRouteDeps extends QuotaDeps {
@@ -7,9 +8,13 @@ export interface UsageRouteDeps extends QuotaDeps {
 }
 
 export async function usageRoutes(app: Service, deps: UsageRouteDeps) {
-  app.get('/api/usage', { schema: { response: { 200: Usage } } }, async (request) => {
+  // Polled every 5 s by every signed-in tab: answered from the usage cache, and with 304 and no
+  // body when the tab already holds this usage (its tag is the whole body; issue 12).
+  app.get('/api/usage', { schema: { response: { 200: Usage, 304: z.null() } } }, async (request, reply) => {
     const user = await deps.sessions.requireUser(request);
-    return getUsage(deps, user.userId);
+    const usage = await getUsage(deps, user.userId);
+    if (alreadyHeld(request, reply, `"${usage.used}-${usage.limit}"`)) return reply.code(304).send(null);
+    return usage;
   });
   app.get('/api/usage/details', { schema: { response: { 200: UsageDetails } } }, async (request) => {
     const user = await deps.sessions.requireUser(request);
