@@ -26,6 +26,7 @@ export function createGateway({ config, logger, store }: GatewayDeps): Service {
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     acceptTraceContext: false,
+    quietPolls: ['/api/usage'],
     // No readiness check beyond listening: Redis only holds rate-limit counters, which fall back
     // to this process while it is away, and a service that is down gets its own clear 503.
     notFound: spaFallback(config.WEB_DIST),
@@ -71,6 +72,8 @@ export function createGateway({ config, logger, store }: GatewayDeps): Service {
         prefix: route.prefix,
         rewritePrefix: route.prefix,
         config: { route },
+        // The gateway's own request lines say it all; reply-from's two more per call were noise.
+        disableRequestLogging: true,
         replyOptions: {
           timeout: route.service === 'generation' ? config.GENERATION_TIMEOUT_MS : config.UPSTREAM_TIMEOUT_MS,
           rewriteRequestHeaders: (request, headers) => ({

@@ -26,8 +26,6 @@ const COLOURS: Record<number, string> = { 10: '90', 20: '90', 30: '36', 40: '33'
 const FRAME_FIELDS = new Set(['level', 'time', 'service', 'name', 'msg', 'pid', 'hostname', 'reqId']);
 
 /** @fastify/reply-from's two lines per proxied request: the request line says it all. */
-const PROXY_CHATTER = new Set(['fetching from remote server', 'response received']);
-
 /** Requests whose "request completed" line has not arrived yet (aborted ones never do): bounded. */
 const MAX_PENDING = 1_000;
 
@@ -127,7 +125,6 @@ export class PrettyLogStream {
     if (level < 40 && record.reqId !== undefined) {
       if (record.msg === 'incoming request') return { text: this.#incoming(record, service), level };
       if (record.msg === 'request completed') return { text: this.#completed(record, service), level };
-      if (PROXY_CHATTER.has(String(record.msg))) return { text: undefined, level };
       const pending = this.#pending.get(String(record.reqId));
       // createService's error handler logs a refused request at info with its status: that
       // message joins the request's line instead of making a second one.

@@ -6,6 +6,7 @@ import Fastify, {
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
+  LogController,
 } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -48,9 +49,47 @@ export interface ServiceOptions {
    * client sent, so no one outside chooses trace ids or smuggles a context to the services.
    */
   acceptTraceContext?: boolean;
+  /**
+   * GET paths every open tab polls (GET /api/usage, docs/product.md §7): logged only when they
+   * fail, so thousands of successful polls a second (issue 12) neither bury every other line nor
+   * cost more than the answer; each is still counted and timed in the metrics.
+   */
+  quietPolls?: string[];
 }
 
 const TRACE_CONTEXT_HEADERS = ['traceparent', 'tracestate', 'baggage'];
+
+/** Fastify's request lines ("incoming request", "request completed"), except for successful polls. */
+class QuietPollsLogController extends LogController {
+  readonly #paths: Set<string>;
+
+  constructor(paths: Set<string>) {
+    super();
+    this.#paths = paths;
+  }
+
+  #isPoll(request: FastifyRequest): boolean {
+    return this.#paths.size > 0 && request.method === 'GET' && this.#paths.has(request.url.split('?')[0] ?? '');
+  }
+
+  override incomingRequest(request: FastifyRequest, reply: FastifyReply, metadata?: Record<string, unknown>) {
+    if (!this.#isPoll(request)) super.incomingRequest(request, reply, metadata);
+  }
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    metadata?: Record<string, unknown>,
+  ) {
+    if (this.#isPoll(request)) {
+      if (!error && reply.statusCode < 400) return;
+      // A failed poll reads like any other request: both of its lines.
+      super.incomingRequest(request, reply, metadata);
+    }
+    super.requestCompleted(error, request, reply, metadata);
+  }
+}
 
 /** Request ids come from the gateway; anything that does not look like one is replaced. */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -70,9 +109,11 @@ export function createService({
   trustProxy = false,
   notFound,
   acceptTraceContext = true,
+  quietPolls = [],
 }: ServiceOptions): Service {
   const app = Fastify({
     loggerInstance: logger,
+    logController: new QuietPollsLogController(new Set(quietPolls)),
     bodyLimit,
     trustProxy,
     genReqId: (req) => {

@@ -36,12 +36,10 @@ describe('PrettyLogStream', () => {
     const reqId = 'r-1';
     const req = { method: 'POST', url: '/api/waitlist', host: 'localhost:8080' };
     stream.write(line({ service: 'gateway', reqId, req, msg: 'incoming request' }));
-    stream.write(line({ service: 'gateway', reqId, source: '/api/waitlist', msg: 'fetching from remote server' }));
     stream.write(line({ service: 'waitlist', reqId, req, msg: 'incoming request' }));
     stream.write(
       line({ service: 'waitlist', reqId, res: { statusCode: 201 }, responseTime: 15.6, msg: 'request completed' }),
     );
-    stream.write(line({ service: 'gateway', reqId, msg: 'response received' }));
     stream.write(
       line({ service: 'gateway', reqId, res: { statusCode: 201 }, responseTime: 29.9, msg: 'request completed' }),
     );

@@ -9,8 +9,14 @@ export interface QuotaAppDeps extends UsageRouteDeps {
 
 /** The quota service without a listener: main.ts listens, tests inject. */
 export function createApp(deps: QuotaAppDeps): Service {
-  const app = createService({ name: 'quota', logger: deps.logger, readiness: deps.readiness });
-  // Usage is polled every 5 s and must never be answered from a cache (docs/product.md §7).
+  const app = createService({
+    name: 'quota',
+    logger: deps.logger,
+    readiness: deps.readiness,
+    quietPolls: ['/api/usage'],
+  });
+  // Usage is polled every 5 s and must never be answered from a browser's or proxy's cache
+  // (docs/product.md §7): each poll asks, and gets 304 when nothing changed (routes/usage.ts).
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
