@@ -40,13 +40,14 @@ function residentKb(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
 }
 
-/** The process under `root` (itself or a descendant) whose command line contains `needle`. */
-function findProcess(root: number, needle: string): number | undefined {
-  const cmdline = (pid: number) => {
+/** The node process under `root` (itself or a descendant) running `entry` (not the shell that started it). */
+function findNodeProcess(root: number, entry: string): number | undefined {
+  const runsEntry = (pid: number) => {
     try {
-      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+      const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      return path.basename(argv[0] ?? '') === 'node' && argv.some((arg) => arg.endsWith(entry));
     } catch {
-      return '';
+      return false;
     }
   };
   const children = (pid: number): number[] => {
@@ -61,7 +62,7 @@ function findProcess(root: number, needle: string): number | undefined {
   const queue = [root];
   while (queue.length > 0) {
     const pid = queue.shift() as number;
-    if (cmdline(pid).includes(needle)) return pid;
+    if (runsEntry(pid)) return pid;
     queue.push(...children(pid));
   }
   return undefined;
@@ -138,7 +139,7 @@ async function npmStart(dataDir: string): Promise<Running> {
     );
     const readyMs = performance.now() - started;
     const quotaUrl = /"QUOTA_URL":"(http:\/\/127\.0\.0\.1:\d+)"/.exec(output)?.[1];
-    const pid = findProcess(child.pid as number, 'scripts/start.ts');
+    const pid = findNodeProcess(child.pid as number, 'scripts/start.ts');
     if (!quotaUrl || !pid) throw new Error(`npm start's quota address or process not found:\n${output.slice(0, 4000)}`);
     return { url, quotaUrl, pids: [pid], readyMs, stop };
   } catch (error) {

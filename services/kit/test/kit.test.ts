@@ -146,6 +146,48 @@ describe('createService', () => {
     }
   });
 
+  it('logs polls only when they fail, every other request as ever, each line with its request id (issue 12)', async () => {
+    const lines: { level: number; msg: string; reqId?: string; res?: { statusCode: number } }[] = [];
+    const logger = createLogger({
+      service: 'polled',
+      level: 'info',
+      destination: { write: (line: string) => void lines.push(JSON.parse(line)) },
+    });
+    const polled = createService({ name: 'polled', logger, quietPolls: ['/api/usage'] });
+    let failing = false;
+    polled.get('/api/usage', async () => {
+      if (failing) throw badRequest('No usage for you.');
+      return { used: 0, limit: 5 };
+    });
+    polled.get('/api/other', async (request) => {
+      request.log.info({ detail: 1 }, 'handler line');
+      return {};
+    });
+    try {
+      for (let i = 0; i < 3; i++) {
+        expect((await polled.inject({ method: 'GET', url: '/api/usage?fresh=1' })).statusCode).toBe(200);
+      }
+      expect(lines).toEqual([]);
+      failing = true;
+      const refused = await polled.inject({ method: 'GET', url: '/api/usage', headers: { 'x-request-id': 'poll-1' } });
+      expect(refused.statusCode).toBe(400);
+      expect(lines.map((line) => [line.msg, line.reqId])).toEqual([
+        ['No usage for you.', 'poll-1'],
+        ['incoming request', 'poll-1'],
+        ['request completed', 'poll-1'],
+      ]);
+      lines.length = 0;
+      await polled.inject({ method: 'GET', url: '/api/other', headers: { 'x-request-id': 'other-1' } });
+      expect(lines.map((line) => [line.msg, line.reqId])).toEqual([
+        ['incoming request', 'other-1'],
+        ['handler line', 'other-1'],
+        ['request completed', 'other-1'],
+      ]);
+    } finally {
+      await polled.close();
+    }
+  });
+
   it('names the field in validation errors', async () => {
     const response = await app.inject({ method: 'POST', url: '/echo', payload: { n: 'seven' } });
     expect(response.statusCode).toBe(400);
