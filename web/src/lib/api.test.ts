@@ -2,7 +2,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { Usage } from '@seqgen/proto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiGet, apiRequest, apiSend, createFetcher, errorText, resolveApiPath } from './api';
+import { getUsage } from '../features/usage/api/get-usage';
+import { ApiError, apiGet, apiGetTagged, apiRequest, apiSend, createFetcher, errorText, resolveApiPath } from './api';
 
 /** What the server saw, so tests can assert on the request the client really sent. */
 interface Seen {
@@ -208,5 +209,42 @@ describe('requests against a real HTTP server', () => {
 
     handler = reply(401, '');
     await expect(createFetcher({ baseUrl, on401: 'returnNull' })('/auth/user')).resolves.toBeNull();
+  });
+});
+
+describe('conditional reads (issue 12: usage polls)', () => {
+  /** A server like quota's: the usage's tag, and a bodiless 304 when the caller holds it. */
+  let usage = { used: 0, limit: 5 };
+  const usageServer: Handler = (req, res) => {
+    const etag = `"${usage.used}-${usage.limit}"`;
+    if (req.headers['if-none-match'] === etag) {
+      res.writeHead(304, { ETag: etag, 'Cache-Control': 'no-store' });
+      res.end();
+      return;
+    }
+    res.writeHead(200, { 'Content-Type': 'application/json', ETag: etag, 'Cache-Control': 'no-store' });
+    res.end(JSON.stringify(usage));
+  };
+
+  it('sends the tag of the copy it holds and keeps that copy on 304', async () => {
+    handler = usageServer;
+    usage = { used: 0, limit: 5 };
+    const first = await apiGetTagged('/usage', undefined, { baseUrl, schema: Usage });
+    expect(first).toEqual({ etag: '"0-5"', data: { used: 0, limit: 5 } });
+    expect(seen[0]?.headers['if-none-match']).toBeUndefined();
+    const again = await apiGetTagged('/usage', first.etag === null ? undefined : first, { baseUrl, schema: Usage });
+    expect(seen[1]?.headers['if-none-match']).toBe('"0-5"');
+    expect(again).toBe(first);
+  });
+
+  it('polls usage with the last tag, sees a change at once, and never answers from a cache of its own', async () => {
+    handler = usageServer;
+    usage = { used: 1, limit: 5 };
+    expect(await getUsage({ baseUrl })).toEqual({ used: 1, limit: 5 });
+    expect(await getUsage({ baseUrl })).toEqual({ used: 1, limit: 5 });
+    usage = { used: 2, limit: 100 };
+    expect(await getUsage({ baseUrl })).toEqual({ used: 2, limit: 100 });
+    // Every poll asked the server; each after the first named the usage it held.
+    expect(seen.map((request) => request.headers['if-none-match'])).toEqual([undefined, '"1-5"', '"1-5"']);
   });
 });

@@ -90,8 +90,9 @@ function send(
   body: unknown,
   options: ApiOptions,
   accept = 'application/json',
+  extraHeaders: Record<string, string> = {},
 ): Promise<Response> {
-  const headers: Record<string, string> = { Accept: accept };
+  const headers: Record<string, string> = { Accept: accept, ...extraHeaders };
   const init: RequestInit = { method, headers, credentials: 'include' };
   if (body !== undefined) {
     headers['Content-Type'] = 'application/json';
@@ -164,6 +165,37 @@ export async function apiGet<T = unknown>(
   if (options.on401 === 'returnNull' && res.status === 401) return null;
   await throwIfNotOk(res);
   return readJson(res, options.schema);
+}
+
+/** A copy of a GET's answer with the ETag it came with. */
+export interface Tagged<T> {
+  etag: string;
+  data: T;
+}
+
+/**
+ * A conditional GET (RFC 9110 §13.1.2) for data polled often that rarely changes (usage, docs/product.md §7): sends the
+ * ETag of the copy held, and a 304 means that copy is still current, so no body is sent or parsed. Never
+ * answered from the browser's cache: the API says `no-store`, so every poll asks the server.
+ */
+export async function apiGetTagged<T>(
+  path: string,
+  held: Tagged<T> | undefined,
+  options: ReadOptions<T> = {},
+): Promise<Tagged<T> | { etag: null; data: T }> {
+  const res = await send(
+    'GET',
+    path,
+    undefined,
+    options,
+    'application/json',
+    held ? { 'If-None-Match': held.etag } : {},
+  );
+  if (res.status === 304 && held) return held;
+  await throwIfNotOk(res);
+  const data = await readJson(res, options.schema);
+  const etag = res.headers.get('etag');
+  return etag ? { etag, data } : { etag: null, data };
 }
 
 /** An SWR key: a path, or a tuple whose first element is the path (docs/product.md §7). */

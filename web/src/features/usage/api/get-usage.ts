@@ -1,13 +1,18 @@
 import { Usage, UsageDetails } from '@seqgen/proto';
 import useSWR from 'swr';
-import { type ApiOptions, apiGet } from '../../../lib/api';
+import { type ApiOptions, apiGet, apiGetTagged, type Tagged } from '../../../lib/api';
 
 export const usageKey = '/api/usage';
 /** docs/product.md §4, §9: usage is polled every 5 s. */
 export const USAGE_POLL_MS = 5000;
 
-export function getUsage(options: ApiOptions = {}): Promise<Usage> {
-  return apiGet(usageKey, { ...options, schema: Usage });
+/** The last usage read, with its ETag: the next poll asks only whether it changed (issue 12). */
+let lastRead: Tagged<Usage> | undefined;
+
+export async function getUsage(options: ApiOptions = {}): Promise<Usage> {
+  const read = await apiGetTagged(usageKey, lastRead, { ...options, schema: Usage });
+  lastRead = read.etag === null ? undefined : read;
+  return read.data;
 }
 
 /**
