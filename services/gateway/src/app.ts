@@ -5,12 +5,11 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { createService, crossSiteWriteGuard, type KeyValueStore, type Logger, type Service } from '@seqgen/kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import helmet from 'helmet';
 import { bodyLimitHooks } from './body-limit.ts';
 import { type GatewayConfig, trustProxyOption } from './config.ts';
 import { resilientRateLimitStore } from './rate-limit-store.ts';
 import { bodyLimitOf, ROUTES, type Route, SERVICE_LABELS, type ServiceName, upstreamOf } from './routes.ts';
-import { contentSecurityPolicy } from './security.ts';
+import { securityHeaders } from './security.ts';
 
 export interface GatewayDeps {
   config: GatewayConfig;
@@ -32,16 +31,11 @@ export function createGateway({ config, logger, store }: GatewayDeps): Service {
     notFound: spaFallback(config.WEB_DIST),
   });
 
-  // helmet's middleware, built once: @fastify/helmet built it again on every request, ~10% of
-  // a proxied API call's cost (issue 12, usage polling; figures in bench-report.md).
-  const securityHeaders = helmet({
-    contentSecurityPolicy: { directives: contentSecurityPolicy },
-    // Stripe's payment iframe is cross-origin and does not send CORP headers.
-    crossOriginEmbedderPolicy: false,
+  const headers = securityHeaders();
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
-  app.addHook('onRequest', (request, reply, done) =>
-    securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
-  );
 
   app.register(async (api) => {
     await api.register(rateLimit, {

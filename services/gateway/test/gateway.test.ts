@@ -286,6 +286,12 @@ describe.each(await variantsToRun())('gateway with the $name store', (variant) =
       expect(csp).toContain("object-src 'none'");
       expect(page.headers['x-content-type-options']).toBe('nosniff');
       expect(page.headers['strict-transport-security']).toBeDefined();
+      // API answers, errors included, carry the same set (worked out once, security.ts).
+      const api = await call({ method: 'GET', url: '/api/does-not-exist' });
+      for (const name of ['content-security-policy', 'x-content-type-options', 'x-frame-options', 'referrer-policy']) {
+        expect(api.headers[name], name).toBe(page.headers[name]);
+      }
+      expect(api.headers['x-powered-by']).toBeUndefined();
     });
 
     it('refuses cross-site writes (CSRF) but allows same-origin and non-browser clients', async () => {
