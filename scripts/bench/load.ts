@@ -8,7 +8,7 @@
 import net from 'node:net';
 
 export interface LoadOptions {
-  /** http://127.0.0.1:port (loopback only: see TOOLCHAIN.md). */
+  /** http://127.0.0.1:port: loopback only (docs/architecture.md §8, the network rule). */
   base: string;
   path: string;
   method?: 'GET' | 'POST';
