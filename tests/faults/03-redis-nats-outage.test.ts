@@ -89,6 +89,9 @@ describe.each([
     system = await startSystem({
       infra: 'real',
       layout,
+      // A usage poll's request lines are written at debug (kit createService quietPolls); the
+      // gateway's share of each is worked out from them.
+      logLevel: 'debug',
       env: {
         FETCH_ALLOWED_LOOPBACK_ORIGINS: site.origin,
         // The test stands in for the ingress: its X-Forwarded-For names the client.

@@ -50,30 +50,42 @@ export interface ServiceOptions {
    */
   acceptTraceContext?: boolean;
   /**
-   * GET paths every open tab polls (GET /api/usage, docs/product.md §7): logged only when they
-   * fail, so thousands of successful polls a second (issue 12) neither bury every other line nor
-   * cost more than the answer; each is still counted and timed in the metrics.
+   * GET paths every open tab polls (GET /api/usage, docs/product.md §7): their request lines are
+   * logged at debug, unless they fail, so thousands of polls a second (issue 12) neither bury every
+   * other line nor cost more than the answer; each is still counted and timed in the metrics.
    */
   quietPolls?: string[];
 }
 
 const TRACE_CONTEXT_HEADERS = ['traceparent', 'tracestate', 'baggage'];
 
-/** Fastify's request lines ("incoming request", "request completed"), except for successful polls. */
+/**
+ * Fastify's request lines ("incoming request", "request completed"), but a successful poll's at
+ * debug level: thousands a second (issue 12) would bury every other line and cost more than the
+ * answer. A failed poll is logged at info like any other request, both of its lines.
+ */
 class QuietPollsLogController extends LogController {
   readonly #paths: Set<string>;
+  readonly #logger: FastifyBaseLogger;
 
-  constructor(paths: Set<string>) {
+  constructor(paths: Set<string>, logger: FastifyBaseLogger) {
     super();
     this.#paths = paths;
+    this.#logger = logger;
   }
 
   #isPoll(request: FastifyRequest): boolean {
     return this.#paths.size > 0 && request.method === 'GET' && this.#paths.has(request.url.split('?')[0] ?? '');
   }
 
+  /** Checked on the service's logger, so a request's own logger is not made just to say no. */
+  #debugOn(): boolean {
+    return (this.#logger as { isLevelEnabled?: (level: string) => boolean }).isLevelEnabled?.('debug') ?? false;
+  }
+
   override incomingRequest(request: FastifyRequest, reply: FastifyReply, metadata?: Record<string, unknown>) {
     if (!this.#isPoll(request)) super.incomingRequest(request, reply, metadata);
+    else if (this.#debugOn()) request.log.debug({ req: request }, 'incoming request');
   }
 
   override requestCompleted(
@@ -82,11 +94,13 @@ class QuietPollsLogController extends LogController {
     reply: FastifyReply,
     metadata?: Record<string, unknown>,
   ) {
-    if (this.#isPoll(request)) {
-      if (!error && reply.statusCode < 400) return;
-      // A failed poll reads like any other request: both of its lines.
-      super.incomingRequest(request, reply, metadata);
+    if (!this.#isPoll(request)) return super.requestCompleted(error, request, reply, metadata);
+    if (!error && reply.statusCode < 400) {
+      if (this.#debugOn()) reply.log.debug({ res: reply, responseTime: reply.elapsedTime }, 'request completed');
+      return;
     }
+    // A failed poll reads like any other request: both of its lines at info.
+    if (!this.#debugOn()) super.incomingRequest(request, reply, metadata);
     super.requestCompleted(error, request, reply, metadata);
   }
 }
@@ -169,7 +183,7 @@ export function createService({
 }: ServiceOptions): Service {
   const app = Fastify({
     loggerInstance: logger,
-    logController: new QuietPollsLogController(new Set(quietPolls)),
+    logController: new QuietPollsLogController(new Set(quietPolls), logger),
     childLoggerFactory: (parent, bindings, options) =>
       new LazyRequestLogger(parent, bindings, options as Record<string, unknown>) as unknown as FastifyBaseLogger,
     bodyLimit,

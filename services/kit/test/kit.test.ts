@@ -146,7 +146,7 @@ describe('createService', () => {
     }
   });
 
-  it('logs polls only when they fail, every other request as ever, each line with its request id (issue 12)', async () => {
+  it('logs successful polls at debug only, failed ones and every other request as ever, each line with its request id (issue 12)', async () => {
     const lines: { level: number; msg: string; reqId?: string; res?: { statusCode: number } }[] = [];
     const logger = createLogger({
       service: 'polled',
@@ -182,6 +182,15 @@ describe('createService', () => {
         ['incoming request', 'other-1'],
         ['handler line', 'other-1'],
         ['request completed', 'other-1'],
+      ]);
+      // At debug, a successful poll's lines are there (at debug).
+      lines.length = 0;
+      failing = false;
+      logger.level = 'debug';
+      await polled.inject({ method: 'GET', url: '/api/usage', headers: { 'x-request-id': 'poll-2' } });
+      expect(lines.map((line) => [line.msg, line.reqId, line.level])).toEqual([
+        ['incoming request', 'poll-2', 20],
+        ['request completed', 'poll-2', 20],
       ]);
     } finally {
       await polled.close();
