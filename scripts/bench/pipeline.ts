@@ -14,8 +14,10 @@
  *
  * Timed: POST /api/generate-emails/stream, the endpoint the dashboard uses (until the whole sequence
  * has arrived: the `done` event and the end of the stream), and the JSON POST /api/generate-emails,
- * each at 1 user (5 in a row), 20 users (3 rounds) and 100 users (2 rounds) at once, after one
- * unrecorded warm-up. Overhead = time − L; median and p99 per level, throughput, and where the time
+ * each as a closed loop (k6 VUs, autocannon connections): 1, 20 and 100 virtual users start together
+ * and each sends its next generation as soon as its previous one has finished (1 user 5 in a row, 20
+ * users 3 each, 100 users 2 each), after an unrecorded warm-up (3 generations in a row, then 5 at
+ * once, on each endpoint). Overhead = time − L; median and p99 per level, throughput, and where the time
  * goes: before the model is called (session, quota reservation, brief) and after its last token
  * (parse, checks, store, outbox, the gateway's relay), from the stand-in's timestamps.
  * Target: median and p99 ≤ 50 ms at 20 users.
@@ -23,7 +25,7 @@
 import { readFileSync } from 'node:fs';
 import type { Customization } from '@seqgen/proto';
 import { MODEL_SEQUENCE } from '../../services/generation/test/support/model-sequence.ts';
-import { client, type RunningSystem, startCompanySite, startSystem } from '../../tests/faults/support.ts';
+import { client, type RunningSystem, SERVICES, startCompanySite, startSystem } from '../../tests/faults/support.ts';
 import { type ModelCall, startModelStandIn } from './llm-stand-in.ts';
 import { percentile } from './load.ts';
 
@@ -43,8 +45,28 @@ const ENDPOINTS = [
 ] as const;
 type Endpoint = (typeof ENDPOINTS)[number]['path'];
 
-const needed = ENDPOINTS.length * (1 + LEVELS.reduce((sum, level) => sum + level.users * level.rounds, 0));
-const USERS = Math.max(...LEVELS.map((level) => level.users), Math.ceil(needed / FREE_SEQUENCES)) + 10;
+/** Unrecorded warm-up per endpoint: this many generations one after another, then this many at once. */
+const WARMUP_SEQUENTIAL = 3;
+const WARMUP_CONCURRENT = 5;
+/** The warm-up's and the levels' demands in order: `count` users with `each` sequences left. */
+const DEMANDS = ENDPOINTS.flatMap(() => [
+  ...Array.from({ length: WARMUP_SEQUENTIAL }, () => ({ count: 1, each: 1 })),
+  { count: WARMUP_CONCURRENT, each: 1 },
+  ...LEVELS.map((level) => ({ count: level.users, each: level.rounds })),
+]);
+/** The fewest users whose sequences cover DEMANDS when the fullest are picked first (as `pick` does). */
+const USERS = (() => {
+  for (let users = 1; ; users += 1) {
+    const left = Array.from({ length: users }, () => FREE_SEQUENCES);
+    const fits = DEMANDS.every(({ count, each }) => {
+      left.sort((a, b) => b - a);
+      if (users < count || (left[count - 1] ?? 0) < each) return false;
+      for (let index = 0; index < count; index += 1) left[index] = (left[index] ?? 0) - each;
+      return true;
+    });
+    if (fits) return users;
+  }
+})();
 const REGISTER_CONCURRENCY = 8;
 
 // The RouteWise fixture site (the sequence's facts come from it) and the model's answers.
@@ -140,6 +162,23 @@ interface Level {
   rounds: number;
   samples: Sample[];
   seconds: number;
+  /** CPU time (user + system, all threads) seqgen's processes used during the level, in ms. */
+  serverCpuMs: number;
+}
+
+/** CPU time so far of these processes, from /proc (Linux), in ms; NaN where it cannot be read. */
+function cpuMsOf(pids: number[]): number {
+  let total = 0;
+  for (const pid of pids) {
+    try {
+      // Fields 14 and 15 (utime, stime) follow the parenthesised command name, in clock ticks (100/s).
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      total += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    } catch {
+      return Number.NaN;
+    }
+  }
+  return total;
 }
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
@@ -193,9 +232,18 @@ try {
       TRUST_PROXY: '1',
       // The lowest the config accepts (12 to 15).
       BCRYPT_COST: '12',
+      // e.g. BENCH_NODE_OPTIONS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile seqgen's processes.
+      ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
     },
   });
   const base = system.url;
+  const running = system;
+  const serverPids = (INFRA === 'real' ? (['gateway', ...SERVICES] as const) : (['seqgen'] as const)).flatMap(
+    (name) => {
+      const pid = running.process(name).pid;
+      return pid === undefined ? [] : [pid];
+    },
+  );
   out(`  seqgen started in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
   // Users, registered through the gateway like the sign-up page.
@@ -236,11 +284,11 @@ try {
     customization: CUSTOMIZATION,
   };
 
-  /** The users with the most sequences left (each free user has FREE_SEQUENCES). */
-  const pick = (count: number): User[] => {
+  /** `count` users with at least `each` sequences left (each free user has FREE_SEQUENCES), the fullest first. */
+  const pick = (count: number, each: number): User[] => {
     const chosen = [...users].sort((a, b) => b.left - a.left).slice(0, count);
-    if (chosen.length < count || chosen.some((user) => user.left < 1)) throw new Error('not enough sequences left');
-    for (const user of chosen) user.left -= 1;
+    if (chosen.length < count || chosen.some((user) => user.left < each)) throw new Error('not enough sequences left');
+    for (const user of chosen) user.left -= each;
     return chosen;
   };
 
@@ -279,17 +327,33 @@ try {
     return { user, sentAt, doneAt };
   };
 
+  // Warm-up, not recorded: a few generations on each endpoint, one at a time and then a few at
+  // once, so JIT, connection pools and caches are warm before anything is timed.
+  for (const endpoint of ENDPOINTS) {
+    for (let index = 0; index < WARMUP_SEQUENTIAL; index += 1) await generate(pick(1, 1)[0] as User, endpoint.path);
+    await Promise.all(pick(WARMUP_CONCURRENT, 1).map((user) => generate(user, endpoint.path)));
+  }
+  const warmups = ENDPOINTS.length * (WARMUP_SEQUENTIAL + WARMUP_CONCURRENT);
+
+  // The standard closed loop (as k6 VUs or autocannon connections): N virtual users start
+  // together and each sends its next generation as soon as its previous one has finished, with
+  // no barrier between users. Each virtual user is one signed-in user with `rounds` sequences.
   const levels: Level[] = [];
   for (const endpoint of ENDPOINTS) {
-    await generate(pick(1)[0] as User, endpoint.path); // warm-up, not recorded
     for (const { users: count, rounds } of LEVELS) {
-      const level: Level = { endpoint: endpoint.path, users: count, rounds, samples: [], seconds: 0 };
-      for (let round = 0; round < rounds; round += 1) {
-        const roundStarted = performance.now();
-        const samples = await Promise.all(pick(count).map((user) => generate(user, endpoint.path)));
-        level.seconds += (performance.now() - roundStarted) / 1000;
-        for (const sample of samples) if (sample) level.samples.push(sample);
-      }
+      const level: Level = { endpoint: endpoint.path, users: count, rounds, samples: [], seconds: 0, serverCpuMs: 0 };
+      const levelStarted = performance.now();
+      const cpuBefore = cpuMsOf(serverPids);
+      await Promise.all(
+        pick(count, rounds).map(async (user) => {
+          for (let round = 0; round < rounds; round += 1) {
+            const sample = await generate(user, endpoint.path);
+            if (sample) level.samples.push(sample);
+          }
+        }),
+      );
+      level.seconds = (performance.now() - levelStarted) / 1000;
+      level.serverCpuMs = cpuMsOf(serverPids) - cpuBefore;
       levels.push(level);
     }
   }
@@ -309,14 +373,14 @@ try {
   const recorded = levels.flatMap((level) => level.samples);
   const wrongCalls = recorded.filter((sample) => callsOf(sample).length !== 1).length;
   if (wrongCalls) fail(`${wrongCalls} generations did not make exactly one model call`);
-  const callsPerGeneration = sequenceCalls.length / (recorded.length + ENDPOINTS.length);
+  const callsPerGeneration = sequenceCalls.length / (recorded.length + warmups);
 
   const summary: { metric: string; value: number; unit?: string; target?: string }[] = [];
   let missed = false;
   for (const endpoint of ENDPOINTS) {
     out(`\n${endpoint.label}, overhead = time − ${LATENCY_MS} ms`);
     out(
-      '  users  rounds  gens  overhead median    p99     gens/s   before model (med/p99)   after model (med/p99)   model late (p99)',
+      '  users  rounds  gens  overhead median    p99     gens/s   before model (med/p99)   after model (med/p99)   model late (p99)   server CPU/gen',
     );
     for (const level of levels.filter((each) => each.endpoint === endpoint.path)) {
       const withCall = level.samples.flatMap((sample) => {
@@ -329,7 +393,7 @@ try {
       const late = sortedOf(withCall.map(({ call, answeredAt }) => answeredAt - call.receivedAt - LATENCY_MS));
       const throughput = level.samples.length / level.seconds;
       out(
-        `  ${String(level.users).padStart(5)}  ${String(level.rounds).padStart(6)}  ${String(level.samples.length).padStart(4)}  ${fmt(median(overhead)).padStart(15)}  ${fmt(percentile(overhead, 99)).padStart(9)}  ${throughput.toFixed(1).padStart(7)}   ${`${fmt(median(before))} / ${fmt(percentile(before, 99))}`.padStart(22)}   ${`${fmt(median(after))} / ${fmt(percentile(after, 99))}`.padStart(21)}   ${fmt(percentile(late, 99)).padStart(13)}`,
+        `  ${String(level.users).padStart(5)}  ${String(level.rounds).padStart(6)}  ${String(level.samples.length).padStart(4)}  ${fmt(median(overhead)).padStart(15)}  ${fmt(percentile(overhead, 99)).padStart(9)}  ${throughput.toFixed(1).padStart(7)}   ${`${fmt(median(before))} / ${fmt(percentile(before, 99))}`.padStart(22)}   ${`${fmt(median(after))} / ${fmt(percentile(after, 99))}`.padStart(21)}   ${fmt(percentile(late, 99)).padStart(13)}   ${fmt(level.serverCpuMs / level.samples.length).padStart(14)}`,
       );
       const who = `${level.users} user${level.users === 1 ? '' : 's'}`;
       const short = endpoint.path.endsWith('/stream') ? 'stream' : 'JSON';
@@ -348,15 +412,19 @@ try {
         });
       }
       summary.push({ metric: `${short}: throughput, ${who}`, value: round1(throughput), unit: 'generations/s' });
+      const cpu = level.serverCpuMs / level.samples.length;
+      if (Number.isFinite(cpu))
+        summary.push({ metric: `${short}: server CPU per generation, ${who}`, value: round1(cpu), unit: 'ms' });
     }
   }
   out(
-    `\n  model calls per generation: ${callsPerGeneration.toFixed(2)} (${sequenceCalls.length} writer calls for ${recorded.length} timed + ${ENDPOINTS.length} warm-up generations; ${analysisCalls} analysis call)`,
+    `\n  model calls per generation: ${callsPerGeneration.toFixed(2)} (${sequenceCalls.length} writer calls for ${recorded.length} timed + ${warmups} warm-up generations; ${analysisCalls} analysis call)`,
   );
   out(`  checks on the answers: ${[...checkStatuses].map(([status, count]) => `${status} ${count}`).join(', ')}`);
   out('  before model: request sent → the model called (gateway, session, quota reservation, brief)');
   out('  after model: last token → whole answer received (parse, checks, store, outbox, gateway relay)');
   out('  model late: how far past L the stand-in (in this process) finished its answers');
+  out(`  server CPU/gen: CPU time of seqgen's processes (${serverPids.length}) during the level, per generation`);
   out(`  errors: ${errors.length}; total run ${((performance.now() - started) / 1000).toFixed(1)} s`);
   summary.push({ metric: 'model calls per generation', value: round1(callsPerGeneration), target: '= 1' });
   summary.push({ metric: 'errors', value: errors.length, target: '= 0' });

@@ -20,8 +20,16 @@ export async function findAllowance(db: Executor, userId: string): Promise<Allow
  * per user and cannot oversell.
  */
 export async function lockAllowance(tx: Executor, userId: string): Promise<AllowanceRow> {
+  const locked = async () => {
+    const [row] = await tx.select().from(allowances).where(eq(allowances.userId, userId)).for('update');
+    return row;
+  };
+  // Nearly every user has a row already: one statement. Otherwise it is created first (a racing
+  // insert waits for the other's commit and does nothing), then locked.
+  const existing = await locked();
+  if (existing) return existing;
   await ensureAllowance(tx, userId);
-  const [row] = await tx.select().from(allowances).where(eq(allowances.userId, userId)).for('update');
+  const row = await locked();
   if (!row) throw new Error('allowance vanished between insert and lock');
   return row;
 }

@@ -24,6 +24,7 @@ import {
   type RegenerateEmailResponse,
   type ReplyOf,
   SEQUENCE_LENGTH,
+  type SequenceChecks,
   type SubmittedAnalysis,
   type WritingLanguage,
 } from '@seqgen/proto';
@@ -263,7 +264,7 @@ export function createSequenceWriter(deps: SequenceDeps): SequenceWriter {
   const write = async (
     brief: SequenceBrief,
     observer: GenerationObserver | undefined,
-  ): Promise<{ sequence: EmailSequence; repaired: boolean }> => {
+  ): Promise<{ sequence: EmailSequence; repaired: boolean; checks?: SequenceChecks | undefined }> => {
     const writing = (index: number) =>
       observer?.progress?.('writing', `Writing email ${Math.min(index + 1, SEQUENCE_LENGTH)} of ${SEQUENCE_LENGTH}…`);
     writing(0);
@@ -342,9 +343,11 @@ export function createSequenceWriter(deps: SequenceDeps): SequenceWriter {
     const reservationId = await reserve(userId);
     let sequence: EmailSequence;
     let repaired = false;
+    /** The checks on the sequence when the writer already ran them (an LLM answer that passed). */
+    let checked: SequenceChecks | undefined;
     try {
       throwIfGone(observer?.signal);
-      ({ sequence, repaired } = await write(brief, observer));
+      ({ sequence, repaired, checks: checked } = await write(brief, observer));
       // Gone while the last words were written: the reader will never see it, so it is not counted.
       throwIfGone(observer?.signal);
     } catch (error) {
@@ -382,7 +385,7 @@ export function createSequenceWriter(deps: SequenceDeps): SequenceWriter {
       throw error;
     }
     deps.outbox.poke();
-    const checks = checkSequence(sequence, brief.checkContext);
+    const checks = checked ?? checkSequence(sequence, brief.checkContext);
     log.info(
       {
         writer: writerId,

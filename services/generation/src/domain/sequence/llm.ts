@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { checkSequence, LIMITS } from '@seqgen/checks';
-import { type Email, type EmailSequence, type RegenerateModifier, SEQUENCE_LENGTH } from '@seqgen/proto';
+import {
+  type Email,
+  type EmailSequence,
+  type RegenerateModifier,
+  SEQUENCE_LENGTH,
+  type SequenceChecks,
+} from '@seqgen/proto';
 import { z } from 'zod';
 import { neutralise } from '../analysis/llm.ts';
 import { type ChatMessage, type LlmClient, LlmError } from '../llm/client.ts';
@@ -115,6 +121,11 @@ export interface LlmWriting {
   sequence: EmailSequence;
   /** Whether a repair call was made (some check failed on the first answer). */
   repaired: boolean;
+  /**
+   * The quality checks on `sequence` when they have already been run (the first answer passed
+   * them all), so the caller need not run them again; undefined after a repair.
+   */
+  checks?: SequenceChecks | undefined;
 }
 
 /**
@@ -150,11 +161,14 @@ export async function writeWithLlm(
       let drafted = 0;
       answer = await client.streamJson(request, (piece) => {
         for (const email of emails.push(piece)) onEmail(emails.count - 1, email);
-        const draft = options.onDraft ? emails.draft() : undefined;
+        // The throttle first: the unfinished email is only decoded when a draft may go out.
+        if (!options.onDraft) return;
         const now = performance.now();
-        if (draft && (draft.subject || draft.body) && now - drafted >= DRAFT_INTERVAL_MS) {
+        if (now - drafted < DRAFT_INTERVAL_MS) return;
+        const draft = emails.draft();
+        if (draft && (draft.subject || draft.body)) {
           drafted = now;
-          options.onDraft?.(emails.count, draft);
+          options.onDraft(emails.count, draft);
         }
       });
     } else {
@@ -178,8 +192,9 @@ export async function writeWithLlm(
     if (!first.sequence)
       throw new LlmError('failed', 'The AI service returned a sequence we could not use.', { code: 'invalid_output' });
   }
-  const failures = failingChecks(first.sequence, brief);
-  if (!failures.length) return { sequence: first.sequence, repaired: false };
+  const checks = checkSequence(first.sequence, brief.checkContext);
+  const failures = failuresOf(checks);
+  if (!failures.length) return { sequence: first.sequence, repaired: false, checks };
   messages.push(
     { role: 'assistant', content: first.answer.slice(0, 16_000) },
     {
@@ -197,7 +212,10 @@ export async function writeWithLlm(
 
 /** "email 2 · Sourced facts: '37%' is not in …" for every failing check. */
 export function failingChecks(sequence: EmailSequence, brief: SequenceBrief): string[] {
-  const checks = checkSequence(sequence, brief.checkContext);
+  return failuresOf(checkSequence(sequence, brief.checkContext));
+}
+
+function failuresOf(checks: SequenceChecks): string[] {
   return [
     ...checks.emails.flatMap((results, index) =>
       results
