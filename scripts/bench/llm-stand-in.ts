@@ -12,7 +12,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { completion, tokensOf } from '../../services/generation/test/support/openai-stand-in.ts';
+import { chunk, completion, tokensOf } from '../../services/generation/test/support/openai-stand-in.ts';
 
 /** How often a streamed answer's due tokens are written (one socket write per tick and stream). */
 const TICK_MS = 20;
@@ -33,15 +33,6 @@ export interface ModelStandIn {
   calls: ModelCall[];
   close(): Promise<void>;
 }
-
-const chunk = (id: string, delta: Record<string, unknown>, finish: string | null = null) =>
-  `data: ${JSON.stringify({
-    id,
-    object: 'chat.completion.chunk',
-    created: Math.floor(Date.now() / 1000),
-    model: 'gpt-4o-mini',
-    choices: [{ index: 0, delta, finish_reason: finish, logprobs: null }],
-  })}\n\n`;
 
 /** The sender's first name as the writer's user message gives it (`"senderFirstName": "…"`). */
 function senderOf(body: { messages?: { content?: unknown }[] }): string | undefined {

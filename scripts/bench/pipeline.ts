@@ -24,7 +24,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Customization } from '@seqgen/proto';
-import { MODEL_SEQUENCE } from '../../services/generation/test/support/model-sequence.ts';
+import { MODEL_CUSTOMIZATION, MODEL_SEQUENCE } from '../../services/generation/test/support/model-sequence.ts';
 import { client, type RunningSystem, SERVICES, startCompanySite, startSystem } from '../../tests/faults/support.ts';
 import { type ModelCall, startModelStandIn } from './llm-stand-in.ts';
 import { percentile } from './load.ts';
@@ -132,18 +132,7 @@ const ANALYSIS_ANSWER = {
   ],
   customers: ['Pacific Produce Distributors', 'Metro Parcel'],
 };
-const CUSTOMIZATION: Customization = {
-  persona: 'specific',
-  specificPersona: 'Fleet Manager',
-  seniority: 'below',
-  industry: 'specific',
-  specificIndustry: 'food distribution',
-  tone: 30,
-  additionalContext: 'We will be at the Manifest conference next month.',
-  targetSpecificCompany: 'no',
-  prospectCompanyUrl: '',
-  language: 'en',
-};
+const CUSTOMIZATION: Customization = { ...MODEL_CUSTOMIZATION, language: 'en' };
 
 type Call = ReturnType<typeof client>;
 interface User {

@@ -22,7 +22,7 @@ import { analyseSite } from '../../services/generation/src/domain/analysis/built
 import { extractPage } from '../../services/generation/src/domain/extraction/page.ts';
 import { start as startGeneration } from '../../services/generation/src/main.ts';
 import { pagesOf } from '../../services/generation/test/support/fixture-sites.ts';
-import { MODEL_SEQUENCE } from '../../services/generation/test/support/model-sequence.ts';
+import { MODEL_CUSTOMIZATION, MODEL_SEQUENCE } from '../../services/generation/test/support/model-sequence.ts';
 import { startOpenAiStandIn, tokensOf } from '../../services/generation/test/support/openai-stand-in.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -72,18 +72,7 @@ const token = await issueSessionToken(new TextEncoder().encode(sessionSecret), {
   email: 'bench@acme.com',
   sessionId: 'bench-session',
 });
-const customization: Customization = {
-  persona: 'specific',
-  specificPersona: 'Fleet Manager',
-  seniority: 'below',
-  industry: 'specific',
-  specificIndustry: 'food distribution',
-  tone: 30,
-  additionalContext: 'We will be at the Manifest conference next month.',
-  targetSpecificCompany: 'no',
-  prospectCompanyUrl: '',
-  language: 'en',
-};
+const customization: Customization = { ...MODEL_CUSTOMIZATION, language: 'en' };
 // The analysis the model's answer was written for (RouteWise, from its fixture page): every fact
 // in the answer has a source, so the checks pass and no repair call is made.
 const pages = pagesOf('routewise');

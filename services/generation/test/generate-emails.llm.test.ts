@@ -10,24 +10,13 @@ import { createCompanyAnalyser } from '../src/domain/analysis/analyse-company.ts
 import { createLlmClient } from '../src/domain/llm/client.ts';
 import { type FixtureSites, startFixtureSites } from './support/fixture-sites.ts';
 import { type QuotaResponder, sequenceWriterFor, startQuotaResponder } from './support/generation.ts';
-import { MODEL_SEQUENCE } from './support/model-sequence.ts';
+import { MODEL_CUSTOMIZATION, MODEL_SEQUENCE } from './support/model-sequence.ts';
 import { completion, rateLimited, startOpenAiStandIn } from './support/openai-stand-in.ts';
 
 const migrationsFolder = fileURLToPath(new URL('../src/data/migrations', import.meta.url));
 const secret = new TextEncoder().encode('test-secret-test-secret-test-secret-0123456789');
 
-const CUSTOMIZATION: Customization = {
-  persona: 'specific',
-  specificPersona: 'Fleet Manager',
-  seniority: 'below',
-  industry: 'specific',
-  specificIndustry: 'food distribution',
-  tone: 30,
-  additionalContext: 'We will be at the Manifest conference next month.',
-  targetSpecificCompany: 'no',
-  prospectCompanyUrl: '',
-  language: 'auto',
-};
+const CUSTOMIZATION = MODEL_CUSTOMIZATION;
 
 describe.each(await variantsToRun())('POST /api/generate-emails with an LLM on $name infrastructure', (variant) => {
   let infra: TestInfrastructure;

@@ -1,9 +1,24 @@
 /** A sequence as a good model writes it for RouteWise (the LLM suites' scripted answer). */
+import type { Customization } from '@seqgen/proto';
 
 export const email = (subject: string, ...paragraphs: string[]) => ({
   subject,
   body: ['Hi {{first_name|there}},', ...paragraphs, 'Thanks,\n{{sender_name}}'].join('\n\n'),
 });
+
+/** The wizard's answers MODEL_SEQUENCE was written for (the LLM suites and the benches send them). */
+export const MODEL_CUSTOMIZATION: Customization = {
+  persona: 'specific',
+  specificPersona: 'Fleet Manager',
+  seniority: 'below',
+  industry: 'specific',
+  specificIndustry: 'food distribution',
+  tone: 30,
+  additionalContext: 'We will be at the Manifest conference next month.',
+  targetSpecificCompany: 'no',
+  prospectCompanyUrl: '',
+  language: 'auto',
+};
 
 /** What a good model answers for RouteWise, a fleet manager below the line, food distribution, casual. */
 export const MODEL_SEQUENCE = [

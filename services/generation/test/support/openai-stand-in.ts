@@ -25,7 +25,8 @@ export interface RecordedRequest {
 /** Tokens of about four characters, as a model's tokenizer cuts English on average. */
 export const tokensOf = (content: string): string[] => content.match(/[\s\S]{1,4}/g) ?? [];
 
-const chunk = (id: string, delta: Record<string, unknown>, finish: string | null = null) =>
+/** One event of a streamed chat completion, as the API writes it. */
+export const chunk = (id: string, delta: Record<string, unknown>, finish: string | null = null) =>
   `data: ${JSON.stringify({
     id,
     object: 'chat.completion.chunk',
