@@ -7,11 +7,13 @@
  * At a terminal it prints one summary and then one line per request (issue 11, item 6); piped
  * or in production, JSON lines only, so nothing that reads them has to skip a banner.
  *
- * package.json's `start` runs this file with three settings that hold `npm start` to its footprint
+ * package.json's `start` runs this file with settings that hold `npm start` to its footprint
  * (issue 12; docs/architecture.md §2; figures in bench-report.md): NODE_COMPILE_CACHE keeps compiled,
  * type-stripped modules on disk, so a second start neither parses them again nor loads the type
  * stripper; --max-semi-space-size=4 keeps V8's young generation at 8 MB instead of growing to
- * ~130 MB; MALLOC_ARENA_MAX=2 stops glibc giving each compiler and I/O thread its own arena.
+ * ~130 MB; --max-old-space-size=256 has V8 collect before its old generation grows far past the
+ * ~60 MB the services keep live (under the polling load it grew by ~190 MB otherwise); and
+ * MALLOC_ARENA_MAX=2 stops glibc giving each compiler and I/O thread its own arena.
  */
 import { createLogger, Lifecycle, prettyLogStream, startTelemetry, wantsPrettyLogs } from '@seqgen/kit';
 import { start as startAnalytics } from '../services/analytics/src/main.ts';
