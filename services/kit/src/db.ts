@@ -216,11 +216,6 @@ async function withAdvisoryLock<T>(url: string, key: string, work: () => Promise
 }
 
 /**
- * In one `npm start` process every service shares one PGlite per data folder (each in its own
- * schema): PGlite is single-connection, and one WASM instance per service would cost seconds of
- * start-up and tens of MB each.
- */
-/**
  * PostgreSQL's default buffers (128 MB shared, 4 MB WAL, 8 MB temp) are sized for a server; in
  * PGlite they are WASM memory that is touched at start and never given back, ~150 MB of `npm
  * start`'s resident set (issue 12, footprint). The embedded data is a developer's or a test's:
@@ -228,6 +223,11 @@ async function withAdvisoryLock<T>(url: string, key: string, work: () => Promise
  */
 const PGLITE_MEMORY_SETTINGS = ['-c', 'shared_buffers=8MB', '-c', 'wal_buffers=1MB', '-c', 'temp_buffers=1MB'];
 
+/**
+ * In one `npm start` process every service shares one PGlite per data folder (each in its own
+ * schema): PGlite is single-connection, and one WASM instance per service would cost seconds of
+ * start-up and tens of MB each.
+ */
 const sharedPglite = new Map<string, { instance: Promise<PGlite>; users: number }>();
 
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {

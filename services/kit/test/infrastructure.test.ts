@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { createEnvelope } from '@seqgen/proto';
+import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { NatsBus } from '../src/bus/nats.ts';
+import { openDatabase } from '../src/db.ts';
 import { openInfrastructure } from '../src/infrastructure.ts';
 import { createTestDatabase, ensureRealInfra, quietLogger, REAL_INFRA } from '../src/testing/index.ts';
 
@@ -47,6 +49,27 @@ describe('openInfrastructure on the real servers', async () => {
       await redis.quit();
       await infra.lifecycle.close();
       await database.drop();
+    }
+  });
+});
+
+describe('the embedded database', () => {
+  it("runs PGlite with small buffers, not PostgreSQL's server-sized defaults (issue 12, footprint)", async () => {
+    const database = await openDatabase({
+      dataDir: 'memory://kit-buffers',
+      schema: 'kitcheck',
+      migrationsFolder,
+      logger: quietLogger(),
+    });
+    try {
+      const setting = async (name: string) =>
+        ((await database.db.execute(sql.raw(`show ${name}`))) as unknown as { rows: Record<string, string>[] })
+          .rows[0]?.[name];
+      expect(await setting('shared_buffers')).toBe('8MB');
+      expect(await setting('wal_buffers')).toBe('1MB');
+      expect(await setting('temp_buffers')).toBe('1MB');
+    } finally {
+      await database.close();
     }
   });
 });
