@@ -8,6 +8,9 @@ import { scrapeGauge } from './metrics.ts';
 import { RelayLoop } from './relay-loop.ts';
 import { currentTraceContext } from './telemetry.ts';
 
+/** Rows one relay transaction publishes at most. */
+const RELAY_BATCH_SIZE = 100;
+
 export interface OutboxOptions {
   db: Database;
   tables: EventTables;
@@ -46,8 +49,10 @@ export class Outbox {
         stillPaused: 'outbox relay still paused',
         resumed: 'outbox relay resumed',
       },
+      // A batch shorter than RELAY_BATCH_SIZE took everything pending: asking again would only
+      // cost an empty transaction per event (a row committed since has poked for another pass).
       pass: async (loop) => {
-        while (!loop.stopped && (await this.#relayBatch()) > 0) {}
+        while (!loop.stopped && (await this.#relayBatch()) === RELAY_BATCH_SIZE) {}
         await this.#cleanup();
       },
     });
@@ -116,7 +121,7 @@ export class Outbox {
         .from(outbox)
         .where(isNull(outbox.publishedAt))
         .orderBy(asc(outbox.seq))
-        .limit(100)
+        .limit(RELAY_BATCH_SIZE)
         .for('update', { skipLocked: true });
       const published: number[] = [];
       try {

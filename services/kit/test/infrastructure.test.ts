@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { createEnvelope } from '@seqgen/proto';
-import { sql } from 'drizzle-orm';
+import { PGlite } from '@electric-sql/pglite';
+import { eq, sql } from 'drizzle-orm';
+import { date, integer, numeric, pgSchema, timestamp } from 'drizzle-orm/pg-core';
 import { Redis } from 'ioredis';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { NatsBus } from '../src/bus/nats.ts';
 import { openDatabase } from '../src/db.ts';
 import { openInfrastructure } from '../src/infrastructure.ts';
@@ -69,6 +71,50 @@ describe('the embedded database', () => {
       expect(await setting('wal_buffers')).toBe('1MB');
       expect(await setting('temp_buffers')).toBe('1MB');
     } finally {
+      await database.close();
+    }
+  });
+
+  it('hands drizzle rows without a per-query parser table (issue 12, pipeline overhead), dates and numbers as before', async () => {
+    const database = await openDatabase({
+      dataDir: 'memory://kit-parsers',
+      schema: 'kitcheck',
+      migrationsFolder,
+      logger: quietLogger(),
+    });
+    const samples = pgSchema('kitcheck').table('parser_samples', {
+      id: integer('id').primaryKey(),
+      at: timestamp('at', { withTimezone: true }).notNull(),
+      local: timestamp('local').notNull(),
+      day: date('day').notNull(),
+      amount: numeric('amount').notNull(),
+    });
+    // What PGlite is asked: drizzle's own parsers (one table per query) must not reach it.
+    const query = vi.spyOn(PGlite.prototype, 'query');
+    try {
+      await database.db.execute(sql.raw('create schema if not exists kitcheck'));
+      await database.db.execute(
+        sql.raw(
+          'create table kitcheck.parser_samples (id int primary key, at timestamptz not null, local timestamp not null, day date not null, amount numeric not null)',
+        ),
+      );
+      const at = new Date('2026-11-23T04:05:06.789Z');
+      const local = new Date('2026-01-02T03:04:05.000Z');
+      await database.db.insert(samples).values({ id: 1, at, local, day: '2026-02-28', amount: '12.50' });
+      const read = await database.db.transaction((tx) => tx.select().from(samples).where(eq(samples.id, 1)));
+      expect(read).toEqual([{ id: 1, at, local, day: '2026-02-28', amount: '12.50' }]);
+      const [raw] = (
+        (await database.db.execute(sql.raw('select at::text as at, array[day] as days from kitcheck.parser_samples'))) as unknown as {
+          rows: { at: string; days: unknown }[];
+        }
+      ).rows;
+      expect(raw?.at).toBe('2026-11-23 04:05:06.789+00');
+      // date[] stays PostgreSQL's text, as drizzle's parsers asked: drizzle parses arrays itself.
+      expect(raw?.days).toBe('{2026-02-28}');
+      expect(query.mock.calls.length).toBeGreaterThan(0);
+      for (const [, , options] of query.mock.calls) expect(options?.parsers).toBeUndefined();
+    } finally {
+      query.mockRestore();
       await database.close();
     }
   });

@@ -201,6 +201,49 @@ describe.each(await variantsToRun())('outbox and idempotent consumers on $name i
       outbox.start();
     });
 
+    it('relays a commit in one transaction, and a backlog in full batches (issue 12, pipeline overhead)', async () => {
+      const { db } = infra.database;
+      let transactions = 0;
+      // The relay's database, counting the transactions it opens.
+      const counted = new Proxy(db, {
+        get: (target, key, receiver) =>
+          key === 'transaction'
+            ? (...args: Parameters<typeof db.transaction>) => {
+                transactions += 1;
+                return target.transaction(...args);
+              }
+            : Reflect.get(target, key, receiver),
+      });
+      const relay = new Outbox({ db: counted, tables, bus: infra.bus, logger, pollIntervalMs: 60_000 });
+      await outbox.stop();
+      try {
+        relay.start();
+        await relay.flush();
+        transactions = 0;
+        await db.transaction((tx) => relay.enqueue(tx, 'waitlist.joined', { entryId: 'one-pass', email: 'p@x.io' }));
+        relay.poke();
+        await relay.flush();
+        expect(await relay.pending()).toBe(0);
+        // flush() itself looks once more after the pass; the pass took one transaction.
+        expect(transactions).toBe(2);
+
+        transactions = 0;
+        await db.transaction(async (tx) => {
+          for (let index = 0; index < 150; index += 1) {
+            await relay.enqueue(tx, 'waitlist.joined', { entryId: `backlog-${index}`, email: `b${index}@x.io` });
+          }
+        });
+        relay.poke();
+        await expect.poll(() => relay.pending(), { timeout: 10_000 }).toBe(0);
+        await relay.flush();
+        // 100, then 50 (not full: nothing was left), then flush()'s own look.
+        expect(transactions).toBe(3);
+      } finally {
+        await relay.stop();
+        outbox.start();
+      }
+    });
+
     it('loses nothing across a consumer restart', async () => {
       const name = durable();
       const start = () =>
