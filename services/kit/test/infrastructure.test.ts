@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { createEnvelope } from '@seqgen/proto';
-import { PGlite } from '@electric-sql/pglite';
 import { eq, sql } from 'drizzle-orm';
 import { date, integer, numeric, pgSchema, timestamp } from 'drizzle-orm/pg-core';
 import { Redis } from 'ioredis';
@@ -104,7 +104,9 @@ describe('the embedded database', () => {
       const read = await database.db.transaction((tx) => tx.select().from(samples).where(eq(samples.id, 1)));
       expect(read).toEqual([{ id: 1, at, local, day: '2026-02-28', amount: '12.50' }]);
       const [raw] = (
-        (await database.db.execute(sql.raw('select at::text as at, array[day] as days from kitcheck.parser_samples'))) as unknown as {
+        (await database.db.execute(
+          sql.raw('select at::text as at, array[day] as days from kitcheck.parser_samples'),
+        )) as unknown as {
           rows: { at: string; days: unknown }[];
         }
       ).rows;
