@@ -1,7 +1,6 @@
 import type { Bus, ConsumerHandle, Database } from '@seqgen/kit';
 import type { Envelope, EventType } from '@seqgen/proto';
 import { insertEvents } from '../data/repository.ts';
-import { processedEvents } from '../data/schema.ts';
 
 /**
  * The domain events that feed the funnel (issue 11, item 3), each stored as an event named by its
@@ -37,46 +36,38 @@ export interface FunnelConsumerDeps {
 }
 
 /**
- * One durable consumer per event, idempotent by envelope id (processed_events, recorded in the
- * same transaction as the row, as kit's consumeIdempotently does): a redelivery stores nothing
- * twice. The row's id is the envelope id as well, a second guard should a consumer ever be
- * renamed and replay the stream. Written out rather than with consumeIdempotently so the sink
- * relay can be poked after the commit.
+ * One durable consumer per event, idempotent by envelope id: the row's id is the envelope id and
+ * a row already there is left as it was (insertEvents), so a redelivery, or a replay under a
+ * renamed consumer, stores nothing twice. Event rows are never deleted, so the key alone is the
+ * record of what was applied: one statement per event, no transaction and no processed_events
+ * row, which kit's consumeIdempotently needs for effects that leave no such key (issue 12,
+ * pipeline overhead: a generation's events were 4 statements each here). Written out rather than
+ * with consumeIdempotently so the sink relay can be poked after the insert.
  */
 export async function startFunnelConsumers(
   { bus, db, onStored }: FunnelConsumerDeps,
   timing: { retryDelayMs?: number; ackWaitMs?: number } = {},
 ): Promise<ConsumerHandle[]> {
-  const start = <T extends FunnelEvent>(type: T) => {
-    const durable = analyticsDurable(type);
-    return bus.consume({
-      durable,
+  const start = <T extends FunnelEvent>(type: T) =>
+    bus.consume({
+      durable: analyticsDurable(type),
       type,
       ...timing,
       handler: async (envelope) => {
-        const stored = await db.transaction(async (tx) => {
-          const recorded = await tx
-            .insert(processedEvents)
-            .values({ consumer: durable, eventId: envelope.id })
-            .onConflictDoNothing()
-            .returning({ eventId: processedEvents.eventId });
-          if (recorded.length === 0) return 0;
-          return insertEvents(tx, [
-            {
-              id: envelope.id,
-              name: type,
-              source: 'domain',
-              userId: (envelope.data as { userId: string }).userId,
-              anonymousId: null,
-              props: propsOf(envelope as Envelope<FunnelEvent>),
-              occurredAt: new Date(envelope.occurredAt),
-            },
-          ]);
-        });
-        // After the commit, so the relay finds the row at once rather than at its next poll.
+        const stored = await insertEvents(db, [
+          {
+            id: envelope.id,
+            name: type,
+            source: 'domain',
+            userId: (envelope.data as { userId: string }).userId,
+            anonymousId: null,
+            props: propsOf(envelope as Envelope<FunnelEvent>),
+            occurredAt: new Date(envelope.occurredAt),
+          },
+        ]);
+        // Only a new row: the relay then finds it at once rather than at its next poll.
         if (stored > 0) onStored?.();
       },
     });
-  };
   return Promise.all(FUNNEL_EVENTS.map((type) => start(type)));
 }
