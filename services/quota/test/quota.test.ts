@@ -281,6 +281,22 @@ describe.each(await variantsToRun())('quota service on $name infrastructure', (v
       expect(await usageOverHttp(other)).toEqual({ used: 0, limit: 5 });
     });
 
+    it('counts a sequence whose user has no allowance row yet (creates it, then counts), and a paid one against the period', async () => {
+      const userId = newUser('rowless');
+      // No registration and no reserve: only the generated event.
+      await generated(userId, crypto.randomUUID());
+      const [row] = await infra.database.db.select().from(allowances).where(eq(allowances.userId, userId));
+      expect(row).toMatchObject({ plan: 'free', trialUsed: 1, periodUsed: 0 });
+      expect(await usageOverHttp(userId)).toEqual({ used: 1, limit: 5 });
+
+      const paid = newUser('paid-commit');
+      await register(paid);
+      await activate(paid, 100, new Date().toISOString());
+      await generated(paid, (await reserveOk(paid)).reservationId);
+      const [paidRow] = await infra.database.db.select().from(allowances).where(eq(allowances.userId, paid));
+      expect(paidRow).toMatchObject({ plan: 'individual', trialUsed: 0, periodUsed: 1 });
+    });
+
     it('applies an event exactly once when its consumer fails after doing the work', async () => {
       const userId = newUser('flaky');
       await register(userId);

@@ -80,25 +80,40 @@ export async function insertReservation(
 }
 
 /**
- * Marks the reservation committed; true only for the one call that did so. A reservation that
- * expired or was purged meanwhile is still committed (the user got the sequence); one already
- * committed, or belonging to another user, is left alone.
+ * sequence.generated's effect in one statement (issue 12, pipeline overhead: it was a lock, an
+ * upsert and an update): marks the reservation committed, and only if this call did so, adds one to the trial's or the paid period's count, whichever the allowance's
+ * plan is now. The update takes the allowance's row lock, so a concurrent reserve (which holds it
+ * while it counts) sees both changes or neither. `counted` is false when the reservation was
+ * already committed (or another user's); `allowanceFound` false when it was counted but the user
+ * has no allowance row yet, which the caller creates and counts into. A reservation that expired
+ * or was purged meanwhile is still committed (the user got the sequence); one already committed,
+ * or another user's, is left alone.
  */
-export async function commitReservation(
+export async function commitReservationIntoAllowance(
   tx: Executor,
   reservation: { id: string; userId: string; now: Date },
-): Promise<boolean> {
+): Promise<{ counted: boolean; allowanceFound: boolean }> {
   const { id, userId, now } = reservation;
-  const committed = await tx
-    .insert(reservations)
-    .values({ id, userId, state: 'committed', createdAt: now, expiresAt: now, settledAt: now })
-    .onConflictDoUpdate({
-      target: reservations.id,
-      set: { state: 'committed', settledAt: now },
-      setWhere: and(ne(reservations.state, 'committed'), eq(reservations.userId, userId)),
-    })
-    .returning({ id: reservations.id });
-  return committed.length > 0;
+  const result = (await tx.execute(sql`
+    with committed as (
+      insert into ${reservations} (id, user_id, state, created_at, expires_at, settled_at)
+      values (${id}, ${userId}, 'committed', ${now}, ${now}, ${now})
+      on conflict (id) do update set state = 'committed', settled_at = excluded.settled_at
+        where ${reservations.state} <> 'committed' and ${reservations.userId} = ${userId}
+      returning id
+    ), bumped as (
+      update ${allowances} set
+        trial_used = trial_used + case when plan = 'free' then 1 else 0 end,
+        period_used = period_used + case when plan = 'free' then 0 else 1 end,
+        updated_at = ${now},
+        version = version + 1
+      where user_id = ${userId} and exists (select 1 from committed)
+      returning user_id
+    )
+    select (select count(*)::int from committed) as counted, (select count(*)::int from bumped) as bumped
+  `)) as unknown as { rows: { counted: number; bumped: number }[] };
+  const [row] = result.rows;
+  return { counted: (row?.counted ?? 0) > 0, allowanceFound: (row?.bumped ?? 0) > 0 };
 }
 
 /**

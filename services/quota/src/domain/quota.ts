@@ -3,7 +3,7 @@ import type { Envelope, ReplyOf, RequestOf, Usage, UsageDetails } from '@seqgen/
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
-  commitReservation,
+  commitReservationIntoAllowance,
   countLiveReservations,
   ensureAllowance,
   findAllowance,
@@ -155,9 +155,14 @@ export async function commitSequence(
     deps.logger.warn({ userId: data.userId }, 'sequence.generated with a malformed reservation id ignored');
     return;
   }
+  const { counted, allowanceFound } = await commitReservationIntoAllowance(tx, {
+    id: data.reservationId,
+    userId: data.userId,
+    now: deps.now(),
+  });
+  if (!counted || allowanceFound) return;
+  // Counted, but the user had no allowance row (reserve creates it, so rarely): create and count.
   const allowance = await lockAllowance(tx, data.userId);
-  const counted = await commitReservation(tx, { id: data.reservationId, userId: data.userId, now: deps.now() });
-  if (!counted) return;
   await updateAllowance(
     tx,
     data.userId,
