@@ -12,7 +12,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chunk, completion, tokensOf } from '../../services/generation/test/support/openai-stand-in.ts';
+import { chunk, completion, tokensOf, usageChunk } from '../../services/generation/test/support/openai-stand-in.ts';
 
 /** How often a streamed answer's due tokens are written (one socket write per tick and stream). */
 const TICK_MS = 20;
@@ -114,10 +114,7 @@ export async function startModelStandIn(options: {
         if (response.destroyed) return;
         flush(tokens.length);
         let end = chunk(id, {}, 'stop');
-        if (body.stream_options?.include_usage) {
-          const usage = { prompt_tokens: 900, completion_tokens: tokens.length, total_tokens: 900 + tokens.length };
-          end += `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', choices: [], usage })}\n\n`;
-        }
+        if (body.stream_options?.include_usage) end += usageChunk(id, tokens.length);
         response.end(`${end}data: [DONE]\n\n`, done);
       }, latencyMs);
     });

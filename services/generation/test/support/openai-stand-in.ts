@@ -35,6 +35,15 @@ export const chunk = (id: string, delta: Record<string, unknown>, finish: string
     choices: [{ index: 0, delta, finish_reason: finish, logprobs: null }],
   })}\n\n`;
 
+/** The last event of a stream asked with stream_options.include_usage: no choices, only the tokens used. */
+export const usageChunk = (id: string, completionTokens: number) =>
+  `data: ${JSON.stringify({
+    id,
+    object: 'chat.completion.chunk',
+    choices: [],
+    usage: { prompt_tokens: 900, completion_tokens: completionTokens, total_tokens: 900 + completionTokens },
+  })}\n\n`;
+
 /** Writes `content` as the API streams it (https://platform.openai.com/docs/api-reference/chat-streaming). */
 function streamReply(
   response: http.ServerResponse,
@@ -58,8 +67,7 @@ function streamReply(
       // Asked with stream_options.include_usage, the API's last chunk has no choices, only usage.
       const body = recorded.body as { stream_options?: { include_usage?: boolean } } | undefined;
       if (body?.stream_options?.include_usage) {
-        const usage = { prompt_tokens: 900, completion_tokens: tokens.length, total_tokens: 900 + tokens.length };
-        response.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', choices: [], usage })}\n\n`);
+        response.write(usageChunk(id, tokens.length));
       }
       response.end('data: [DONE]\n\n');
       return;
