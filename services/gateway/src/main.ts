@@ -1,10 +1,28 @@
-import { createLogger, Lifecycle, listen, loadConfig, openStore, runAlone, serveMetrics } from '@seqgen/kit';
+import {
+  createLogger,
+  Lifecycle,
+  type LogDestination,
+  listen,
+  loadConfig,
+  openStore,
+  runAlone,
+  serveMetrics,
+} from '@seqgen/kit';
 import { createGateway } from './app.ts';
 import { gatewayConfigShape } from './config.ts';
 
-export async function start(env: Record<string, string | undefined> = process.env, lifecycle?: Lifecycle) {
+export interface GatewayStartOptions {
+  /** Where the log lines go; stdout by default (`npm start` runs the gateway on a thread of its own: scripts/gateway-thread.ts). */
+  logDestination?: LogDestination;
+}
+
+export async function start(
+  env: Record<string, string | undefined> = process.env,
+  lifecycle?: Lifecycle,
+  { logDestination }: GatewayStartOptions = {},
+) {
   const config = loadConfig(gatewayConfigShape, env);
-  const logger = createLogger({ service: 'gateway', level: config.LOG_LEVEL });
+  const logger = createLogger({ service: 'gateway', level: config.LOG_LEVEL, destination: logDestination });
   const shutdown = lifecycle ?? new Lifecycle(logger);
   const store = await openStore({
     url: config.REDIS_URL,

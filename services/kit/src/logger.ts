@@ -4,6 +4,8 @@ import { traceLogFields } from './telemetry.ts';
 
 export { PrettyLogStream, prettyLogStream, wantsPrettyLogs } from './pretty-logs.ts';
 export type { Logger };
+/** Where a logger's JSON lines go (a pino destination: anything with write(line)). */
+export type LogDestination = pino.DestinationStream;
 
 /**
  * Anything that could let someone act as a user or a service is redacted wherever it appears in
@@ -44,7 +46,7 @@ export interface LoggerOptions {
    * For tests: where lines go. Defaults to stdout: JSON lines, or readable lines at a developer's
    * terminal (wantsPrettyLogs), rendered from the same redacted JSON.
    */
-  destination?: pino.DestinationStream;
+  destination?: LogDestination;
 }
 
 export function createLogger({ service, level = 'info', destination }: LoggerOptions): Logger {

@@ -32,8 +32,8 @@ const MAX_PENDING = 1_000;
 interface PendingRequest {
   method: string;
   url: string;
-  /** The service that took the request first (the gateway under npm start). */
-  outer: string;
+  /** The service that took the request first (the gateway under npm start); unknown until its line arrives. */
+  outer?: string;
   /** The service the gateway passed it to, which answered it. */
   inner?: string;
   /** Why it was refused: the error handler's line for a 4xx ("Incorrect email or password."). */
@@ -75,6 +75,7 @@ export class PrettyLogStream {
   readonly #colour: boolean;
   readonly #pending = new Map<string, PendingRequest>();
   #holding: string[] | undefined;
+  #entry: string | undefined;
 
   constructor({ write = (text) => process.stdout.write(text), colour = false }: PrettyLogOptions = {}) {
     this.#write = write;
@@ -88,6 +89,15 @@ export class PrettyLogStream {
     // Start-up is summarised by its caller (scripts/start.ts); warnings and errors show at once.
     if (this.#holding && level < 40) this.#holding.push(text);
     else this.#write(text);
+  }
+
+  /**
+   * Every request enters through `service` (`npm start`'s gateway), whose lines come from another
+   * thread and can arrive after those of the service behind it: a request's line is then printed
+   * when the entry's "request completed" arrives, whatever order the rest came in.
+   */
+  enterThrough(service: string): void {
+    this.#entry = service;
   }
 
   /**
@@ -125,7 +135,8 @@ export class PrettyLogStream {
     if (level < 40 && record.reqId !== undefined) {
       if (record.msg === 'incoming request') return { text: this.#incoming(record, service), level };
       if (record.msg === 'request completed') return { text: this.#completed(record, service), level };
-      const pending = this.#pending.get(String(record.reqId));
+      const id = String(record.reqId);
+      const pending = this.#pending.get(id) ?? (this.#entry ? this.#track(id, {}) : undefined);
       // createService's error handler logs a refused request at info with its status: that
       // message joins the request's line instead of making a second one.
       if (pending && typeof record.statusCode === 'number') {
@@ -138,21 +149,38 @@ export class PrettyLogStream {
 
   #incoming(record: LogRecord, service: string): undefined {
     const id = String(record.reqId);
-    const outer = this.#pending.get(id);
-    if (outer && outer.outer !== service) {
-      outer.inner = service;
+    const request = { method: record.req?.method ?? '?', url: record.req?.url ?? '?' };
+    const pending = this.#pending.get(id);
+    if (this.#entry) {
+      const known = pending ?? this.#track(id, request);
+      if (service === this.#entry) Object.assign(known, request);
+      else known.inner = service;
       return undefined;
     }
-    if (this.#pending.size >= MAX_PENDING) this.#pending.delete(this.#pending.keys().next().value as string);
-    this.#pending.set(id, { method: record.req?.method ?? '?', url: record.req?.url ?? '?', outer: service });
+    if (pending?.outer && pending.outer !== service) {
+      pending.inner = service;
+      return undefined;
+    }
+    this.#track(id, { ...request, outer: service });
     return undefined;
+  }
+
+  #track(id: string, request: Partial<PendingRequest>): PendingRequest {
+    if (this.#pending.size >= MAX_PENDING) this.#pending.delete(this.#pending.keys().next().value as string);
+    const pending = { method: '?', url: '?', ...request };
+    this.#pending.set(id, pending);
+    return pending;
   }
 
   #completed(record: LogRecord, service: string): string | undefined {
     const id = String(record.reqId);
     const pending = this.#pending.get(id);
-    // The service behind the gateway answered: the gateway's own line follows.
-    if (pending && pending.outer !== service) return undefined;
+    // The service behind the entry answered: the entry's own line follows (or came first and
+    // is already waiting, below).
+    if (this.#entry ? service !== this.#entry : pending && pending.outer !== service) {
+      if (this.#entry && !pending) this.#track(id, { inner: service });
+      return undefined;
+    }
     this.#pending.delete(id);
     const status = record.res?.statusCode ?? 0;
     const ms = typeof record.responseTime === 'number' ? Math.round(record.responseTime) : '?';

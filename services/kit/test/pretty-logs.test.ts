@@ -62,6 +62,45 @@ describe('PrettyLogStream', () => {
     expect(out).toEqual(['20:31:02 POST /api/login 401 5 ms auth Wrong password. (invalid_credentials)\n']);
   });
 
+  it("pairs a request's lines in any order when told which service every request enters through", () => {
+    const { out, stream } = collect();
+    stream.enterThrough('gateway');
+    const login = { reqId: 'r-5', req: { method: 'POST', url: '/api/login' } };
+    const waitlist = { reqId: 'r-6', req: { method: 'POST', url: '/api/waitlist' } };
+    // The service's lines first, all of them, as when the gateway's come from another thread.
+    stream.write(line({ service: 'auth', ...login, msg: 'incoming request' }));
+    stream.write(line({ service: 'auth', reqId: 'r-5', statusCode: 401, code: 'invalid_credentials', msg: 'No.' }));
+    stream.write(
+      line({ service: 'auth', reqId: 'r-5', res: { statusCode: 401 }, responseTime: 3, msg: 'request completed' }),
+    );
+    // Interleaved: the gateway's incoming line between the service's two.
+    stream.write(line({ service: 'waitlist', ...waitlist, msg: 'incoming request' }));
+    stream.write(line({ service: 'gateway', ...waitlist, msg: 'incoming request' }));
+    stream.write(line({ service: 'gateway', ...login, msg: 'incoming request' }));
+    stream.write(
+      line({ service: 'waitlist', reqId: 'r-6', res: { statusCode: 201 }, responseTime: 9, msg: 'request completed' }),
+    );
+    expect(out).toEqual([]);
+    stream.write(
+      line({ service: 'gateway', reqId: 'r-5', res: { statusCode: 401 }, responseTime: 5, msg: 'request completed' }),
+    );
+    stream.write(
+      line({ service: 'gateway', reqId: 'r-6', res: { statusCode: 201 }, responseTime: 12, msg: 'request completed' }),
+    );
+    // A request the gateway answers itself.
+    stream.write(
+      line({ service: 'gateway', reqId: 'r-7', req: { method: 'GET', url: '/healthz' }, msg: 'incoming request' }),
+    );
+    stream.write(
+      line({ service: 'gateway', reqId: 'r-7', res: { statusCode: 200 }, responseTime: 1, msg: 'request completed' }),
+    );
+    expect(out).toEqual([
+      '20:31:02 POST /api/login 401 5 ms auth No. (invalid_credentials)\n',
+      '20:31:02 POST /api/waitlist 201 12 ms waitlist\n',
+      '20:31:02 GET /healthz 200 1 ms gateway\n',
+    ]);
+  });
+
   it('prints one line for a request a service answers itself', () => {
     const { out, stream } = collect();
     stream.write(
