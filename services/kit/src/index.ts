@@ -4,6 +4,7 @@ export * from './circuit-breaker.ts';
 export * from './config.ts';
 export * from './csrf.ts';
 export * from './db.ts';
+export * from './define-service.ts';
 export * from './errors.ts';
 export * from './etag.ts';
 export * from './event-tables.ts';
