@@ -9,6 +9,7 @@ import { SinkRelay } from './domain/sink.ts';
 export const analyticsService = defineService({
   name: 'analytics',
   settings: analyticsConfigShape,
+  secretSettings: ['ANALYTICS_SINK_KEY'],
   migrationsFolder: fileURLToPath(new URL('./data/migrations', import.meta.url)),
   async build({ config, logger, infra, lifecycle, sessions, trustedProxies }) {
     const db = infra.database.db;

@@ -14,6 +14,7 @@ const HOUR = 60 * 60 * 1000;
 export const authService = defineService({
   name: 'auth',
   settings: authConfigShape,
+  secretSettings: ['GOOGLE_CLIENT_SECRET', 'SMTP_URL'],
   check: authSettingProblems,
   migrationsFolder: fileURLToPath(new URL('./data/migrations', import.meta.url)),
   outbox: { outbox, processedEvents },

@@ -11,6 +11,7 @@ const CLOCK_INTERVAL_MS = 60_000;
 export const billingService = defineService({
   name: 'billing',
   settings: billingConfigShape,
+  secretSettings: ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'],
   check: billingSettingProblems,
   migrationsFolder: fileURLToPath(new URL('./data/migrations', import.meta.url)),
   outbox: { outbox, processedEvents },

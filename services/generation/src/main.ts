@@ -23,6 +23,7 @@ export function llmFromConfig(config: GenerationConfig) {
 export const generationService = defineService({
   name: 'generation',
   settings: generationConfigShape,
+  secretSettings: ['OPENAI_API_KEY'],
   check: configProblems,
   migrationsFolder: fileURLToPath(new URL('./data/migrations', import.meta.url)),
   outbox: { outbox, processedEvents },

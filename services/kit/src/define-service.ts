@@ -32,6 +32,8 @@ export interface ServiceDefinition<S extends z.ZodRawShape> {
   name: string;
   /** The service's settings: kit's serviceSettings(port), the sharedSettings it uses, its own. */
   settings: S;
+  /** Its settings that hold secrets: redacted wherever its logger meets them (kit logger.ts). */
+  secretSettings?: readonly (keyof S & string)[];
   /** Rules between settings, reported with the malformed ones before anything opens. */
   check?: SettingsCheck<z.infer<z.ZodObject<S>>>;
   /** The service's drizzle migrations (its own PostgreSQL schema). */
@@ -61,6 +63,7 @@ export interface StartedService {
 export interface DefinedService<S extends z.ZodRawShape> {
   name: string;
   settings: S;
+  secretSettings: readonly string[] | undefined;
   /**
    * Parses the settings, opens the infrastructure, builds and listens. `npm start` passes one
    * lifecycle for every service; alone, the service gets its own (kit run-alone.ts). A
@@ -80,10 +83,16 @@ export function defineService<S extends z.ZodRawShape>(definition: ServiceDefini
   return {
     name,
     settings,
+    secretSettings: definition.secretSettings,
     async start(env = process.env, lifecycle, options = {}) {
       const config = loadConfig(settings, env, definition.check);
       const base = config as ServiceSettings & { SESSION_SECRET?: string; TRUSTED_PROXIES?: string };
-      const logger = createLogger({ service: name, level: base.LOG_LEVEL, destination: options.logDestination });
+      const logger = createLogger({
+        service: name,
+        level: base.LOG_LEVEL,
+        destination: options.logDestination,
+        secretSettings: definition.secretSettings,
+      });
       const infra = await openInfrastructure({
         service: name,
         config: base,
