@@ -20,6 +20,7 @@ export * from './run-alone.ts';
 export * from './safe-fetch/index.ts';
 export * from './service.ts';
 export * from './session.ts';
+export * from './signed-in.ts';
 export * from './sse.ts';
 export * from './telemetry.ts';
 export * from './telemetry-start.ts';
