@@ -13,6 +13,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const STARTUP_MS = 90_000;
+/** A start from a fresh directory plus the requests: room for a machine busy with other suites. */
+const TEST_MS = STARTUP_MS + 30_000;
 
 /** Settings that would pick real servers or change the output are left out: embedded defaults. */
 function cleanEnv(extra: Record<string, string>): Record<string, string> {
@@ -109,7 +111,7 @@ describe('npm start output', () => {
     // The banner scripts wait for goes to stderr, whatever LOG_LEVEL: stdout stays JSON.
     expect(app.output()).not.toContain('seqgen is running at');
     expect(app.errors()).toBe(`seqgen is running at ${url}\n`);
-  });
+  }, TEST_MS);
 
   it('at a terminal: one summary, then one readable line per request, and no secret', async () => {
     const dataDir = freshDir();
@@ -143,7 +145,7 @@ describe('npm start output', () => {
     ]);
     expect(app.output()).not.toContain('{"level"');
     expect(app.output()).not.toContain('pretty-secret-password');
-  });
+  }, TEST_MS);
 });
 
 describe('a service alone', () => {
@@ -164,5 +166,5 @@ describe('a service alone', () => {
     expect((await fetch(`${url}/readyz`)).status).toBe(200);
     // Its data under ./data of the directory it was started in (DATA_DIR's default).
     expect(existsSync(path.join(cwd, 'data', 'pglite'))).toBe(true);
-  });
+  }, TEST_MS);
 });

@@ -51,6 +51,6 @@ export function createApp(deps: AnalyticsAppDeps): Service {
     limits: { ...DEFAULT_ANALYTICS_LIMITS, ...deps.limits },
     onStored: deps.onStored,
   };
-  app.register(async (scope) => eventRoutes(scope as Service, routeDeps));
+  app.register(eventRoutes, routeDeps);
   return app;
 }

@@ -1,4 +1,4 @@
-import { baseConfigShape, port } from '@seqgen/kit';
+import { serviceSettings, sharedSettings } from '@seqgen/kit';
 import { z } from 'zod';
 
 export const ANALYTICS_DEFAULT_PORT = 8107;
@@ -9,14 +9,11 @@ const httpUrl = z
   .regex(/^https?:\/\//, 'must be an http:// or https:// URL');
 
 export const analyticsConfigShape = {
-  ...baseConfigShape,
-  PORT: port(ANALYTICS_DEFAULT_PORT),
+  ...serviceSettings(ANALYTICS_DEFAULT_PORT),
   /** Only to learn who is signed in (the user id of an event); never required. */
-  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  /** The public origin (https://app.example.com): writes from any other origin are refused (CSRF). */
-  PUBLIC_URL: httpUrl.optional(),
-  /** Peers whose X-Forwarded-For/-Proto/-Host are believed (the gateway), comma-separated. */
-  TRUSTED_PROXIES: z.string().min(1).default('loopback,uniquelocal'),
+  ...sharedSettings.sessions,
+  ...sharedSettings.publicUrl,
+  ...sharedSettings.trustedProxies,
   /**
    * A PostHog-compatible batch capture endpoint (https://eu.i.posthog.com/batch/). Set: every
    * event is also forwarded there. Unset: events are only kept in this service's table.

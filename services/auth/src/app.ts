@@ -72,10 +72,8 @@ export function createApp(deps: AuthAppDeps): Service {
     await domain.passwords.warmUp();
   });
 
-  app.register(async (scope) => {
-    await accountRoutes(scope as Service, routeDeps);
-    await passwordResetRoutes(scope as Service, routeDeps);
-    await googleRoutes(scope as Service, routeDeps);
-  });
+  app.register(accountRoutes, routeDeps);
+  app.register(passwordResetRoutes, routeDeps);
+  app.register(googleRoutes, routeDeps);
   return app;
 }

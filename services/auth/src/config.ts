@@ -1,4 +1,4 @@
-import { baseConfigShape, ConfigError, port } from '@seqgen/kit';
+import { type SettingProblem, serviceSettings, sharedSettings } from '@seqgen/kit';
 import { z } from 'zod';
 
 export const AUTH_DEFAULT_PORT = 8102;
@@ -7,19 +7,9 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 export const isLoopbackUrl = (url: URL) => LOOPBACK_HOSTS.has(url.hostname);
 
 export const authConfigShape = {
-  ...baseConfigShape,
-  PORT: port(AUTH_DEFAULT_PORT),
-  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  /**
-   * The public origin users reach (https://app.example.com): reset links and the Google redirect
-   * are built on it, and https makes the session cookie Secure and `__Host-` prefixed. Without it
-   * (local use) the address the request came in on is used.
-   */
-  PUBLIC_URL: z
-    .string()
-    .url()
-    .regex(/^https?:\/\//, 'must be an http:// or https:// URL')
-    .optional(),
+  ...serviceSettings(AUTH_DEFAULT_PORT),
+  ...sharedSettings.sessions,
+  ...sharedSettings.publicUrl,
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   BCRYPT_COST: z.coerce
     .number()
@@ -45,11 +35,7 @@ export const authConfigShape = {
       const url = new URL(value);
       return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackUrl(url));
     }, 'must be https:// (plain http only for a test server on 127.0.0.1 / localhost)'),
-  /**
-   * Peers whose X-Forwarded-For/-Proto/-Host are believed (the gateway): proxy-addr names or
-   * CIDRs, comma-separated. Per-address rate limits use the address they report.
-   */
-  TRUSTED_PROXIES: z.string().min(1).default('loopback,uniquelocal'),
+  ...sharedSettings.trustedProxies,
 };
 
 export type AuthConfig = z.infer<z.ZodObject<typeof authConfigShape>>;
@@ -60,22 +46,30 @@ export interface GoogleSettings {
   issuerUrl: string;
 }
 
-/** Google sign-in needs both halves of the client credentials; one without the other is a mistake. */
+/** Google sign-in: null without it; both halves of the client credentials once check() passed. */
 export function googleSettings(config: AuthConfig): GoogleSettings | null {
   const { GOOGLE_CLIENT_ID: clientId, GOOGLE_CLIENT_SECRET: clientSecret } = config;
-  if (!clientId && !clientSecret) return null;
-  if (!clientId || !clientSecret) {
-    const missing = clientId ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID';
-    throw new ConfigError(`Invalid configuration:\n  ${missing}: required when the other Google setting is set`);
-  }
+  if (!clientId || !clientSecret) return null;
   return { clientId, clientSecret, issuerUrl: config.GOOGLE_ISSUER_URL };
 }
 
-/** Production must know its public address: reset links and Google redirects are built on it. */
-export function checkProductionSettings(config: AuthConfig): void {
-  if (config.NODE_ENV === 'production' && !config.PUBLIC_URL) {
-    throw new ConfigError(
-      'Invalid configuration:\n  PUBLIC_URL: required in production (reset links and Google sign-in are built on it)',
-    );
+/**
+ * Rules between auth's settings: Google sign-in needs both halves of the client credentials (one
+ * without the other is a mistake), and production must know its public address, since reset
+ * links and Google redirects are built on it.
+ */
+export function authSettingProblems(config: AuthConfig): SettingProblem[] {
+  const problems: SettingProblem[] = [];
+  const { GOOGLE_CLIENT_ID: clientId, GOOGLE_CLIENT_SECRET: clientSecret } = config;
+  if (Boolean(clientId) !== Boolean(clientSecret)) {
+    const missing = clientId ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID';
+    problems.push({ setting: missing, message: 'required when the other Google setting is set' });
   }
+  if (config.NODE_ENV === 'production' && !config.PUBLIC_URL) {
+    problems.push({
+      setting: 'PUBLIC_URL',
+      message: 'required in production (reset links and Google sign-in are built on it)',
+    });
+  }
+  return problems;
 }

@@ -1,6 +1,6 @@
-import { ConfigError, parseConfig } from '@seqgen/kit';
+import { parseConfig } from '@seqgen/kit';
 import { describe, expect, it } from 'vitest';
-import { authConfigShape, checkProductionSettings, googleSettings } from '../src/config.ts';
+import { authConfigShape, authSettingProblems, googleSettings } from '../src/config.ts';
 import { PasswordHasher } from '../src/domain/passwords.ts';
 
 const messageOf = (run: () => unknown) => {
@@ -47,17 +47,26 @@ describe('auth settings', () => {
   });
 
   it('needs both Google settings, and PUBLIC_URL in production', () => {
-    const half = parseConfig(authConfigShape, { GOOGLE_CLIENT_ID: 'id' });
-    expect(() => googleSettings(half)).toThrow(ConfigError);
-    expect(messageOf(() => googleSettings(half))).toMatch(/GOOGLE_CLIENT_SECRET/);
+    expect(messageOf(() => parseConfig(authConfigShape, { GOOGLE_CLIENT_ID: 'id' }, authSettingProblems))).toMatch(
+      /GOOGLE_CLIENT_SECRET: required when the other Google setting is set/,
+    );
+    expect(
+      messageOf(() => parseConfig(authConfigShape, { GOOGLE_CLIENT_SECRET: 'secret' }, authSettingProblems)),
+    ).toMatch(/GOOGLE_CLIENT_ID: required/);
     const both = parseConfig(authConfigShape, { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' });
     expect(googleSettings(both)).toEqual({
       clientId: 'id',
       clientSecret: 'secret',
       issuerUrl: 'https://accounts.google.com',
     });
-    const production = parseConfig(authConfigShape, { NODE_ENV: 'production', SESSION_SECRET: REAL_SECRET });
-    expect(messageOf(() => checkProductionSettings(production))).toMatch(/PUBLIC_URL: required in production/);
+    const production = { NODE_ENV: 'production', SESSION_SECRET: REAL_SECRET };
+    expect(messageOf(() => parseConfig(authConfigShape, production, authSettingProblems))).toMatch(
+      /PUBLIC_URL: required in production/,
+    );
+    expect(
+      parseConfig(authConfigShape, { ...production, PUBLIC_URL: 'https://app.example.com' }, authSettingProblems)
+        .PUBLIC_URL,
+    ).toBe('https://app.example.com');
   });
 
   it('refuses to start in production without a real SESSION_SECRET, naming the setting', () => {

@@ -67,10 +67,8 @@ export function createApp(deps: BillingAppDeps): Service {
   });
   app.register(async (scope) => {
     scope.addHook('onRequest', crossSiteWriteGuard({ publicUrl: deps.publicUrl }));
-    await subscriptionRoutes(scope as Service, { ...domain, sessions: deps.sessions, checkout });
+    await scope.register(subscriptionRoutes, { ...domain, sessions: deps.sessions, checkout });
   });
-  if (isStripe(provider)) {
-    app.register(async (scope) => webhookRoutes(scope as Service, { ...domain, provider }));
-  }
+  if (isStripe(provider)) app.register(webhookRoutes, { ...domain, provider });
   return app;
 }

@@ -1,27 +1,19 @@
-import { baseConfigShape, ConfigError, port } from '@seqgen/kit';
+import { positiveInt, type SettingProblem, serviceSettings, sharedSettings } from '@seqgen/kit';
 import type { BillingPeriod, PlanType } from '@seqgen/proto';
 import { z } from 'zod';
 
 export const BILLING_DEFAULT_PORT = 8106;
 
-const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 const priceId = z
   .string()
   .regex(/^price_[A-Za-z0-9_]+$/, 'must be a Stripe price id (price_…)')
   .optional();
 
 export const billingConfigShape = {
-  ...baseConfigShape,
-  PORT: port(BILLING_DEFAULT_PORT),
-  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  /** The public origin (https://app.example.com): writes from any other origin are refused (CSRF). */
-  PUBLIC_URL: z
-    .string()
-    .url()
-    .regex(/^https?:\/\//, 'must be an http:// or https:// URL')
-    .optional(),
-  /** Peers whose X-Forwarded-Proto/-Host are believed (the gateway), comma-separated. */
-  TRUSTED_PROXIES: z.string().min(1).default('loopback,uniquelocal'),
+  ...serviceSettings(BILLING_DEFAULT_PORT),
+  ...sharedSettings.sessions,
+  ...sharedSettings.publicUrl,
+  ...sharedSettings.trustedProxies,
   /** With STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY: real payments. Without: the sandbox. */
   STRIPE_SECRET_KEY: z
     .string()
@@ -69,13 +61,15 @@ export interface StripeSettings {
 const STRIPE_KEYS = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PUBLISHABLE_KEY'] as const;
 
 /** Stripe needs all three keys; some without the others is a mistake, none means the sandbox. */
-export function stripeSettings(config: BillingConfig): StripeSettings | null {
+export function billingSettingProblems(config: BillingConfig): SettingProblem[] {
   const missing = STRIPE_KEYS.filter((key) => !config[key]);
-  if (missing.length === STRIPE_KEYS.length) return null;
-  if (missing.length > 0) {
-    const problems = missing.map((key) => `  ${key}: required when the other Stripe settings are set`);
-    throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
-  }
+  if (missing.length === STRIPE_KEYS.length) return [];
+  return missing.map((key) => ({ setting: key, message: 'required when the other Stripe settings are set' }));
+}
+
+/** The Stripe settings, or null for the sandbox (billingSettingProblems has passed). */
+export function stripeSettings(config: BillingConfig): StripeSettings | null {
+  if (STRIPE_KEYS.some((key) => !config[key])) return null;
   const priceIds: PriceIds = {};
   for (const plan of ['individual', 'leader', 'organization'] as const) {
     for (const period of ['monthly', 'annual'] as const) {

@@ -3,7 +3,7 @@ import { quietLogger } from '@seqgen/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAuthBeside, startSettings } from '../../auth/test/beside-auth.ts';
 import { start as startQuota } from '../../quota/src/main.ts';
-import { billingConfigShape, stripeSettings } from '../src/config.ts';
+import { billingConfigShape, billingSettingProblems, stripeSettings } from '../src/config.ts';
 import { addMonths, priceCents, usageWindowFrom } from '../src/domain/plans.ts';
 import { start as startBilling } from '../src/main.ts';
 import { sandboxCardOutcome } from '../src/providers/sandbox.ts';
@@ -17,14 +17,19 @@ describe('billing settings', () => {
   });
 
   it('needs all three Stripe keys together, and reads price ids per plan and period', () => {
-    const partial = parseConfig(billingConfigShape, { STRIPE_SECRET_KEY: 'sk_test_abc' });
-    expect(() => stripeSettings(partial)).toThrow(/STRIPE_WEBHOOK_SECRET[\s\S]*STRIPE_PUBLISHABLE_KEY/);
-    const full = parseConfig(billingConfigShape, {
-      STRIPE_SECRET_KEY: 'sk_test_abc',
-      STRIPE_WEBHOOK_SECRET: 'whsec_abc',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_abc',
-      STRIPE_PRICE_LEADER_ANNUAL: 'price_leader_yearly',
-    });
+    expect(() => parseConfig(billingConfigShape, { STRIPE_SECRET_KEY: 'sk_test_abc' }, billingSettingProblems)).toThrow(
+      /STRIPE_WEBHOOK_SECRET: required when the other Stripe settings are set\n {2}STRIPE_PUBLISHABLE_KEY/,
+    );
+    const full = parseConfig(
+      billingConfigShape,
+      {
+        STRIPE_SECRET_KEY: 'sk_test_abc',
+        STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_abc',
+        STRIPE_PRICE_LEADER_ANNUAL: 'price_leader_yearly',
+      },
+      billingSettingProblems,
+    );
     expect(stripeSettings(full)).toEqual({
       secretKey: 'sk_test_abc',
       webhookSecret: 'whsec_abc',

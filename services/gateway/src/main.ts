@@ -6,20 +6,16 @@ import {
   loadConfig,
   openStore,
   runAlone,
+  type StartOptions,
   serveMetrics,
 } from '@seqgen/kit';
 import { createGateway } from './app.ts';
 import { gatewayConfigShape } from './config.ts';
 
-export interface GatewayStartOptions {
-  /** Where the log lines go; stdout by default (`npm start` runs the gateway on a thread of its own: scripts/gateway-thread.ts). */
-  logDestination?: LogDestination;
-}
-
 export async function start(
   env: Record<string, string | undefined> = process.env,
   lifecycle?: Lifecycle,
-  { logDestination }: GatewayStartOptions = {},
+  { logDestination }: StartOptions = {},
 ) {
   const config = loadConfig(gatewayConfigShape, env);
   const logger = createLogger({ service: 'gateway', level: config.LOG_LEVEL, destination: logDestination });

@@ -20,9 +20,7 @@ export function createApp(deps: GenerationAppDeps): Service {
     trustProxy: deps.trustedProxies ?? false,
   });
   app.addHook('onRequest', crossSiteWriteGuard({ publicUrl: deps.publicUrl }));
-  app.register(async (scope) => {
-    await analysisRoutes(scope as Service, deps);
-    await emailRoutes(scope as Service, deps);
-  });
+  app.register(analysisRoutes, deps);
+  app.register(emailRoutes, deps);
   return app;
 }

@@ -1,9 +1,7 @@
-import { baseConfigShape, port } from '@seqgen/kit';
+import { positiveInt, type SettingProblem, serviceSettings, sharedSettings } from '@seqgen/kit';
 import { z } from 'zod';
 
 export const GENERATION_DEFAULT_PORT = 8103;
-
-const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 /** "http://127.0.0.1:4010,http://localhost:4011" → origins; each must be an http(s) origin. */
 const originList = z
@@ -24,20 +22,10 @@ const originList = z
   );
 
 export const generationConfigShape = {
-  ...baseConfigShape,
-  PORT: port(GENERATION_DEFAULT_PORT),
-  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  /** The public origin users reach (https://app.example.com): writes from any other origin are refused. */
-  PUBLIC_URL: z
-    .string()
-    .url()
-    .regex(/^https?:\/\//, 'must be an http:// or https:// URL')
-    .optional(),
-  /**
-   * Peers whose X-Forwarded-For/-Proto/-Host are believed (the gateway): proxy-addr names or
-   * CIDRs, comma-separated. The cross-site check compares the Origin with the forwarded host.
-   */
-  TRUSTED_PROXIES: z.string().min(1).default('loopback,uniquelocal'),
+  ...serviceSettings(GENERATION_DEFAULT_PORT),
+  ...sharedSettings.sessions,
+  ...sharedSettings.publicUrl,
+  ...sharedSettings.trustedProxies,
 
   /** With either of these the analysis and the writer use an OpenAI-compatible API. */
   OPENAI_API_KEY: z.string().min(1).optional(),
@@ -75,13 +63,15 @@ export const generationConfigShape = {
 
 export type GenerationConfig = z.infer<z.ZodObject<typeof generationConfigShape>>;
 
-/** Settings that are fine one by one but wrong together; named like parse errors. */
-export function configProblems(config: GenerationConfig): string[] {
-  const problems: string[] = [];
+/** Settings that are fine one by one but wrong together (defineService reports them like parse errors). */
+export function configProblems(config: GenerationConfig): SettingProblem[] {
   if (config.NODE_ENV === 'production' && config.FETCH_ALLOWED_LOOPBACK_ORIGINS?.length) {
-    problems.push(
-      '  FETCH_ALLOWED_LOOPBACK_ORIGINS: must not be set in production (it lets fetches reach this machine)',
-    );
+    return [
+      {
+        setting: 'FETCH_ALLOWED_LOOPBACK_ORIGINS',
+        message: 'must not be set in production (it lets fetches reach this machine)',
+      },
+    ];
   }
-  return problems;
+  return [];
 }

@@ -42,7 +42,10 @@ describe('settings', () => {
     expect(config.FETCH_ALLOWED_LOOPBACK_ORIGINS).toEqual(['http://127.0.0.1:4010', 'http://localhost:4011']);
     expect(configProblems(config)).toEqual([]);
     expect(configProblems({ ...config, NODE_ENV: 'production' })).toEqual([
-      expect.stringMatching(/FETCH_ALLOWED_LOOPBACK_ORIGINS: must not be set in production/),
+      {
+        setting: 'FETCH_ALLOWED_LOOPBACK_ORIGINS',
+        message: expect.stringMatching(/^must not be set in production/),
+      },
     ]);
     expect(() =>
       parseConfig(generationConfigShape, { FETCH_ALLOWED_LOOPBACK_ORIGINS: 'http://127.0.0.1:4010/path' }),

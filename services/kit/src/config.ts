@@ -49,6 +49,38 @@ export const baseConfigShape = {
 
 export const port = (fallback: number) => z.coerce.number().int().min(0).max(65_535).default(fallback);
 
+/** A count or a duration setting: a whole number above zero. */
+export const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const httpUrl = z
+  .string()
+  .url()
+  .regex(/^https?:\/\//, 'must be an http:// or https:// URL');
+
+/**
+ * Settings several services share, declared once: a service spreads the fragments it uses into
+ * its shape, next to its own settings (defineService, docs/architecture.md §2).
+ */
+export const sharedSettings = {
+  /** Signs (auth) or verifies (every other service) session tokens; required in production. */
+  sessions: { SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional() },
+  /**
+   * The public origin users reach (https://app.example.com): writes from any other origin are
+   * refused (CSRF), and auth builds reset links and the Google redirect on it. Unset (local use):
+   * the address the request came in on.
+   */
+  publicUrl: { PUBLIC_URL: httpUrl.optional() },
+  /**
+   * Peers whose X-Forwarded-For/-Proto/-Host are believed (the gateway): proxy-addr names or
+   * CIDRs, comma-separated. Per-address limits count the address they report, and the CSRF check
+   * compares the browser's Origin with the forwarded host.
+   */
+  trustedProxies: { TRUSTED_PROXIES: z.string().min(1).default('loopback,uniquelocal') },
+} as const;
+
+/** The settings every service has: the base, and its port with the service's own default. */
+export const serviceSettings = <P extends number>(defaultPort: P) => ({ ...baseConfigShape, PORT: port(defaultPort) });
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
@@ -72,20 +104,49 @@ function productionProblems(shape: z.ZodRawShape, config: Record<string, unknown
   return problem ? [`  SESSION_SECRET: ${problem}`] : [];
 }
 
-/** Parses the environment once; throws ConfigError naming every bad or missing setting. */
-export function parseConfig<S extends z.ZodRawShape>(shape: S, env: Env = process.env): z.infer<z.ZodObject<S>> {
+/** A problem between settings: the setting to change and why, as a parse error names it. */
+export interface SettingProblem {
+  setting: string;
+  message: string;
+}
+
+/**
+ * Rules between a service's settings (fine one by one, wrong together), checked when the
+ * configuration is parsed so they are reported like a malformed setting.
+ */
+export type SettingsCheck<C> = (config: C) => SettingProblem[];
+
+/**
+ * Parses the environment once; throws ConfigError naming every bad or missing setting, then every
+ * problem `check` finds between them.
+ */
+export function parseConfig<S extends z.ZodRawShape>(
+  shape: S,
+  env: Env = process.env,
+  check?: SettingsCheck<z.infer<z.ZodObject<S>>>,
+): z.infer<z.ZodObject<S>> {
   const result = z.object(shape).safeParse(withoutBlanks(env));
   const problems = result.success
-    ? productionProblems(shape, result.data)
+    ? [
+        ...productionProblems(shape, result.data),
+        ...(check?.(result.data) ?? []).map(({ setting, message }) => `  ${setting}: ${message}`),
+      ]
     : result.error.issues.map((issue) => `  ${issue.path.join('.') || '(environment)'}: ${issue.message}`);
   if (result.success && problems.length === 0) return result.data;
   throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
 }
 
-/** For main.ts: a bad setting stops the process with a message naming it. */
-export function loadConfig<S extends z.ZodRawShape>(shape: S, env: Env = process.env): z.infer<z.ZodObject<S>> {
+/**
+ * For starting a service (defineService, the gateway): a configuration mistake stops the process
+ * with a message naming the setting, exit code 1, never a stack.
+ */
+export function loadConfig<S extends z.ZodRawShape>(
+  shape: S,
+  env: Env = process.env,
+  check?: SettingsCheck<z.infer<z.ZodObject<S>>>,
+): z.infer<z.ZodObject<S>> {
   try {
-    return parseConfig(shape, env);
+    return parseConfig(shape, env, check);
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
@@ -94,3 +155,6 @@ export function loadConfig<S extends z.ZodRawShape>(shape: S, env: Env = process
     throw error;
   }
 }
+
+/** The settings every service has (serviceSettings), as parsed. */
+export type ServiceSettings = z.infer<z.ZodObject<ReturnType<typeof serviceSettings>>>;

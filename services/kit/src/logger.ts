@@ -29,12 +29,8 @@ export const REDACTED_PATHS = [
   'res.headers["set-cookie"]',
   'headers.cookie',
   'headers.authorization',
+  // The kit's own settings that hold secrets; a service names its own (secretSettings below).
   'config.SESSION_SECRET',
-  'config.OPENAI_API_KEY',
-  'config.STRIPE_SECRET_KEY',
-  'config.STRIPE_WEBHOOK_SECRET',
-  'config.GOOGLE_CLIENT_SECRET',
-  'config.SMTP_URL',
   'config.DATABASE_URL',
   'config.REDIS_URL',
 ];
@@ -47,14 +43,16 @@ export interface LoggerOptions {
    * terminal (wantsPrettyLogs), rendered from the same redacted JSON.
    */
   destination?: LogDestination;
+  /** The service's own settings that hold secrets (API keys, credentials in URLs): redacted in `config`. */
+  secretSettings?: readonly string[];
 }
 
-export function createLogger({ service, level = 'info', destination }: LoggerOptions): Logger {
+export function createLogger({ service, level = 'info', destination, secretSettings = [] }: LoggerOptions): Logger {
   return pino(
     {
       name: service,
       level,
-      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      redact: { paths: [...REDACTED_PATHS, ...secretSettings.map((name) => `config.${name}`)], censor: '[redacted]' },
       serializers: { err: serializeError, req: serializeRequest },
       base: { service },
       timestamp: pino.stdTimeFunctions.isoTime,

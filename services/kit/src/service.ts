@@ -23,6 +23,7 @@ import {
 } from './errors.ts';
 import type { Logger } from './logger.ts';
 import { metricsFor } from './metrics.ts';
+import { decorateSignedInUser } from './signed-in.ts';
 import { fastifyTracing } from './telemetry.ts';
 
 export type Service = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
@@ -203,6 +204,7 @@ export function createService({
       (reply as FastifyReply).code(statusCode).send(body);
     },
   }).withTypeProvider<ZodTypeProvider>() as unknown as Service;
+  decorateSignedInUser(app);
 
   // Issue 11, item 1: with tracing on, each request is a server span continuing the caller's
   // `traceparent`, named by route and marked with this service. Registered before any route so

@@ -58,13 +58,29 @@ describe('logger', () => {
         done();
       },
     });
-    const logger = createLogger({ service: 'test', destination: sink });
+    // A service names its own secret settings; the kit redacts its own (SESSION_SECRET, URLs).
+    const logger = createLogger({
+      service: 'test',
+      destination: sink,
+      secretSettings: ['OPENAI_API_KEY', 'STRIPE_SECRET_KEY'],
+    });
     logger.info({ body: { email: 'a@b.c', password: 'hunter2-secret', token: 'reset-token-secret' } }, 'login');
     logger.info(
       { req: { headers: { cookie: 'seqgen_session=jwt-secret', authorization: 'Bearer api-secret' } } },
       'req',
     );
-    logger.info({ config: { OPENAI_API_KEY: 'sk-secret', STRIPE_SECRET_KEY: 'sk_live_secret', PORT: 8080 } }, 'config');
+    logger.info(
+      {
+        config: {
+          OPENAI_API_KEY: 'sk-secret',
+          STRIPE_SECRET_KEY: 'sk_live_secret',
+          SESSION_SECRET: 'session-secret-value',
+          DATABASE_URL: 'postgres://u:db-password@h/db',
+          PORT: 8080,
+        },
+      },
+      'config',
+    );
     const output = lines.join('');
     for (const secret of [
       'hunter2-secret',
@@ -73,10 +89,13 @@ describe('logger', () => {
       'api-secret',
       'sk-secret',
       'sk_live_secret',
+      'session-secret-value',
+      'db-password',
     ]) {
       expect(output).not.toContain(secret);
     }
     expect(output).toContain('a@b.c');
+    expect(output).toContain('"PORT":8080');
     expect(output).toContain('[redacted]');
   });
 });

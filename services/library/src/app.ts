@@ -56,6 +56,6 @@ export function createApp(deps: LibraryAppDeps): Service {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
-  app.register(async (scope) => libraryRoutes(scope as Service, { ...domain, sessions: deps.sessions }));
+  app.register(libraryRoutes, { ...domain, sessions: deps.sessions });
   return app;
 }

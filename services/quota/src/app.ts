@@ -20,7 +20,7 @@ export function createApp(deps: QuotaAppDeps): Service {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
-  app.register(async (scope) => usageRoutes(scope as Service, deps));
+  app.register(usageRoutes, deps);
   scrapeGauge('quota', {
     name: 'quota_reservations_pending',
     help: 'Reservations holding a generation slot (pending, not yet expired).',

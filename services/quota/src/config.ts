@@ -1,12 +1,11 @@
-import { baseConfigShape, port } from '@seqgen/kit';
+import { serviceSettings, sharedSettings } from '@seqgen/kit';
 import { z } from 'zod';
 
 export const QUOTA_DEFAULT_PORT = 8104;
 
 export const quotaConfigShape = {
-  ...baseConfigShape,
-  PORT: port(QUOTA_DEFAULT_PORT),
-  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ...serviceSettings(QUOTA_DEFAULT_PORT),
+  ...sharedSettings.sessions,
   /**
    * How long a reserved sequence holds its slot when neither sequence.generated nor
    * sequence.failed arrives (a generation that crashed). Must outlast the slowest generation.

@@ -26,6 +26,6 @@ export function createApp(deps: WaitlistAppDeps): Service {
     limiter: new RateLimiter(deps.store, deps.logger),
     limits: { ...DEFAULT_WAITLIST_LIMITS, ...deps.limits },
   };
-  app.register(async (scope) => waitlistRoutes(scope as Service, routeDeps));
+  app.register(waitlistRoutes, routeDeps);
   return app;
 }

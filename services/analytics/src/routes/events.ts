@@ -1,4 +1,4 @@
-import type { Service, SessionVerifier } from '@seqgen/kit';
+import type { RoutePlugin, SessionVerifier } from '@seqgen/kit';
 import { TrackEventsRequest, TrackEventsResponse } from '@seqgen/proto';
 import { type IngestDeps, ingestBatch } from '../domain/events.ts';
 
@@ -6,7 +6,7 @@ export interface EventRouteDeps extends IngestDeps {
   sessions: SessionVerifier;
 }
 
-export async function eventRoutes(app: Service, deps: EventRouteDeps) {
+export const eventRoutes: RoutePlugin<EventRouteDeps> = async (app, deps) => {
   // 202: taken and stored; forwarding to the sink happens afterwards and never fails this answer.
   app.post(
     '/api/events',
@@ -19,7 +19,7 @@ export async function eventRoutes(app: Service, deps: EventRouteDeps) {
       return reply.code(202).send({ accepted });
     },
   );
-}
+};
 
 /**
  * Who sent the batch, if anyone is signed in. A session that cannot be checked right now (auth

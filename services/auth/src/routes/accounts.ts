@@ -1,9 +1,10 @@
 import {
   clearedSessionCookies,
-  type Service,
+  type RoutePlugin,
   type SessionVerifier,
   sessionCookie,
   sessionTokenFrom,
+  signedIn,
   unauthorized,
   verifySessionToken,
 } from '@seqgen/kit';
@@ -18,7 +19,7 @@ export interface RouteDeps extends AuthDeps {
   publicUrl: string | undefined;
 }
 
-export async function accountRoutes(app: Service, deps: RouteDeps) {
+export const accountRoutes: RoutePlugin<RouteDeps> = async (app, deps) => {
   app.post('/api/register', { schema: { body: RegisterRequest, response: { 201: User } } }, async (request, reply) => {
     const { user, session } = await register(deps, request.body, request.ip);
     const secure = servedOverHttps(request, deps.publicUrl);
@@ -33,12 +34,15 @@ export async function accountRoutes(app: Service, deps: RouteDeps) {
     return user;
   });
 
-  app.get('/api/auth/user', { schema: { response: { 200: User } } }, async (request) => {
-    const session = await deps.sessions.requireUser(request);
-    const user = await currentUser(deps, session.userId);
-    if (!user) throw unauthorized('You are logged out. Please sign in again.');
-    return user;
-  });
+  app.get(
+    '/api/auth/user',
+    { onRequest: signedIn(deps.sessions), schema: { response: { 200: User } } },
+    async (request) => {
+      const user = await currentUser(deps, request.user.userId);
+      if (!user) throw unauthorized('You are logged out. Please sign in again.');
+      return user;
+    },
+  );
 
   // GET because the web client navigates to it (docs/product.md §7). A cross-site navigation (a link on another
   // site) changes nothing; SameSite=Lax already keeps the cookie off cross-site subrequests.
@@ -50,4 +54,4 @@ export async function accountRoutes(app: Service, deps: RouteDeps) {
     reply.header('set-cookie', clearedSessionCookies(servedOverHttps(request, deps.publicUrl)));
     return reply.redirect('/', 302);
   });
-}
+};

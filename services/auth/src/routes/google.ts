@@ -1,4 +1,4 @@
-import { HttpError, type Service, sessionCookie } from '@seqgen/kit';
+import { HttpError, type RoutePlugin, sessionCookie } from '@seqgen/kit';
 import { parseCookie, stringifySetCookie } from 'cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -39,7 +39,7 @@ function backToSignIn(request: FastifyRequest, reply: FastifyReply, error: unkno
   return reply.redirect(`/auth?${new URLSearchParams({ error: error.message })}`, 302);
 }
 
-export async function googleRoutes(app: Service, deps: RouteDeps) {
+export const googleRoutes: RoutePlugin<RouteDeps> = async (app, deps) => {
   const redirectUri = (request: FastifyRequest) =>
     new URL('/api/auth/google/callback', publicBaseUrl(request, deps.publicUrl)).toString();
 
@@ -78,4 +78,4 @@ export async function googleRoutes(app: Service, deps: RouteDeps) {
     ]);
     return reply.redirect('/', 302);
   }
-}
+};

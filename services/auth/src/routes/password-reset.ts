@@ -1,10 +1,10 @@
-import type { Service } from '@seqgen/kit';
+import type { RoutePlugin } from '@seqgen/kit';
 import { MessageResponse, RequestPasswordResetRequest, ResetPasswordRequest } from '@seqgen/proto';
 import { requestPasswordReset, resetPassword } from '../domain/password-reset.ts';
 import type { RouteDeps } from './accounts.ts';
 import { publicBaseUrl } from './context.ts';
 
-export async function passwordResetRoutes(app: Service, deps: RouteDeps) {
+export const passwordResetRoutes: RoutePlugin<RouteDeps> = async (app, deps) => {
   app.post(
     '/api/request-password-reset',
     { schema: { body: RequestPasswordResetRequest, response: { 200: MessageResponse } } },
@@ -24,4 +24,4 @@ export async function passwordResetRoutes(app: Service, deps: RouteDeps) {
     { schema: { body: ResetPasswordRequest, response: { 200: MessageResponse } } },
     async (request) => ({ message: await resetPassword(deps, { ...request.body, clientIp: request.ip }) }),
   );
-}
+};

@@ -1,4 +1,4 @@
-import type { Service, SessionVerifier } from '@seqgen/kit';
+import { type RoutePlugin, type SessionVerifier, signedIn } from '@seqgen/kit';
 import {
   BillingConfigResponse,
   CreateSubscriptionRequest,
@@ -22,43 +22,47 @@ export interface SubscriptionRouteDeps extends BillingDeps {
   checkout: BillingConfigResponse;
 }
 
-export async function subscriptionRoutes(app: Service, deps: SubscriptionRouteDeps) {
+export const subscriptionRoutes: RoutePlugin<SubscriptionRouteDeps> = async (app, deps) => {
+  const onRequest = signedIn(deps.sessions);
   app.get('/api/billing/config', { schema: { response: { 200: BillingConfigResponse } } }, async () => deps.checkout);
 
-  app.get('/api/subscription', { schema: { response: { 200: SubscriptionResponse } } }, async (request) => {
-    const user = await deps.sessions.requireUser(request);
-    return getSubscription(deps, user.userId);
+  app.get('/api/subscription', { onRequest, schema: { response: { 200: SubscriptionResponse } } }, async (request) => {
+    return getSubscription(deps, request.user.userId);
   });
 
   app.post(
     '/api/create-subscription',
-    { schema: { body: CreateSubscriptionRequest, response: { 200: CreateSubscriptionResponse } } },
+    { onRequest, schema: { body: CreateSubscriptionRequest, response: { 200: CreateSubscriptionResponse } } },
     async (request) => {
-      const user = await deps.sessions.requireUser(request);
-      return createSubscription(deps, user, request.body);
+      return createSubscription(deps, request.user, request.body);
     },
   );
 
-  app.post('/api/subscription/cancel', { schema: { response: { 200: SubscriptionResponse } } }, async (request) => {
-    const user = await deps.sessions.requireUser(request);
-    return cancelSubscription(deps, user.userId);
-  });
+  app.post(
+    '/api/subscription/cancel',
+    { onRequest, schema: { response: { 200: SubscriptionResponse } } },
+    async (request) => {
+      return cancelSubscription(deps, request.user.userId);
+    },
+  );
 
-  app.post('/api/subscription/reactivate', { schema: { response: { 200: SubscriptionResponse } } }, async (request) => {
-    const user = await deps.sessions.requireUser(request);
-    return reactivateSubscription(deps, user.userId);
-  });
+  app.post(
+    '/api/subscription/reactivate',
+    { onRequest, schema: { response: { 200: SubscriptionResponse } } },
+    async (request) => {
+      return reactivateSubscription(deps, request.user.userId);
+    },
+  );
 
   // The test checkout exists only without a real provider: with Stripe it is a 404 like any unknown path.
   if (deps.provider.kind === 'sandbox') {
     app.post(
       '/api/billing/sandbox/confirm',
-      { schema: { body: SandboxConfirmRequest, response: { 200: SandboxConfirmResponse } } },
+      { onRequest, schema: { body: SandboxConfirmRequest, response: { 200: SandboxConfirmResponse } } },
       async (request) => {
-        const user = await deps.sessions.requireUser(request);
-        await confirmSandboxPayment(deps, user, request.body);
+        await confirmSandboxPayment(deps, request.user, request.body);
         return { status: 'succeeded' as const };
       },
     );
   }
-}
+};

@@ -1,4 +1,4 @@
-import { badRequest, type Service } from '@seqgen/kit';
+import { badRequest, type RoutePlugin } from '@seqgen/kit';
 import { applyProviderEvent, type BillingDeps } from '../domain/billing.ts';
 import type { StripeProvider } from '../providers/stripe.ts';
 
@@ -12,7 +12,7 @@ export const BAD_SIGNATURE_MESSAGE = 'Webhook signature verification failed.';
  * bytes Stripe sent, so this scope reads the body raw instead of parsing JSON. No session and no
  * cross-site guard: the caller is Stripe, authenticated by the signature alone.
  */
-export async function webhookRoutes(app: Service, deps: BillingDeps & { provider: StripeProvider }) {
+export const webhookRoutes: RoutePlugin<BillingDeps & { provider: StripeProvider }> = async (app, deps) => {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser(
     'application/json',
@@ -42,4 +42,4 @@ export async function webhookRoutes(app: Service, deps: BillingDeps & { provider
     request.log.info({ eventId: event.id, type: event.type, outcome }, 'stripe webhook');
     return { received: true, outcome };
   });
-}
+};

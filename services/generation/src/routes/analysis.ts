@@ -1,4 +1,4 @@
-import type { Service, SessionUser, SessionVerifier } from '@seqgen/kit';
+import { type RoutePlugin, type SessionVerifier, signedIn } from '@seqgen/kit';
 import {
   AnalyzeCompanyRequest,
   AnalyzeCompanyResponse,
@@ -7,30 +7,21 @@ import {
 } from '@seqgen/proto';
 import type { CompanyAnalyser } from '../domain/analysis/analyse-company.ts';
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** Set by the route's onRequest hook once the session checks out. */
-    user?: SessionUser;
-  }
-}
-
 export interface AnalysisRouteDeps {
   sessions: SessionVerifier;
   analyser: CompanyAnalyser;
 }
 
-export async function analysisRoutes(app: Service, deps: AnalysisRouteDeps) {
+export const analysisRoutes: RoutePlugin<AnalysisRouteDeps> = async (app, deps) => {
+  // Signed-out callers are refused before their body is even read.
+  app.addHook('onRequest', signedIn(deps.sessions));
   app.post(
     '/api/analyze-company',
     {
-      // Signed-out callers are refused before their body is even read.
-      onRequest: async (request) => {
-        request.user = await deps.sessions.requireUser(request);
-      },
       schema: { body: AnalyzeCompanyRequest, response: { 200: AnalyzeCompanyResponse } },
     },
     async (request, reply) => {
-      const { analysis, cached } = await deps.analyser.analyse(request.body, request.user?.userId);
+      const { analysis, cached } = await deps.analyser.analyse(request.body, request.user.userId);
       return reply.header('x-cache', cached ? 'hit' : 'miss').send({ analysis });
     },
   );
@@ -38,14 +29,11 @@ export async function analysisRoutes(app: Service, deps: AnalysisRouteDeps) {
   app.post(
     '/api/analyze-company/prospect',
     {
-      onRequest: async (request) => {
-        request.user = await deps.sessions.requireUser(request);
-      },
       schema: { body: CheckProspectRequest, response: { 200: CheckProspectResponse } },
     },
     async (request) => {
-      const profile = await deps.analyser.profileProspect(request.body.prospectCompanyUrl, request.user?.userId);
+      const profile = await deps.analyser.profileProspect(request.body.prospectCompanyUrl, request.user.userId);
       return { url: profile.url, companyName: profile.companyName || new URL(profile.url).host };
     },
   );
-}
+};

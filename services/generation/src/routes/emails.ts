@@ -1,4 +1,4 @@
-import { openEventStream, type Service, type SessionVerifier, toErrorResponse } from '@seqgen/kit';
+import { openEventStream, type RoutePlugin, type SessionVerifier, signedIn, toErrorResponse } from '@seqgen/kit';
 import {
   GeneratedSequenceList,
   GenerateEmailsRequest,
@@ -14,19 +14,15 @@ export interface EmailRouteDeps {
   sequences: SequenceWriter;
 }
 
-export async function emailRoutes(app: Service, deps: EmailRouteDeps) {
+export const emailRoutes: RoutePlugin<EmailRouteDeps> = async (app, deps) => {
   // Signed-out callers are refused before their body is even read.
-  const signedIn = {
-    onRequest: async (request: Parameters<SessionVerifier['requireUser']>[0]) => {
-      request.user = await deps.sessions.requireUser(request);
-    },
-  };
+  app.addHook('onRequest', signedIn(deps.sessions));
 
   app.post(
     '/api/generate-emails',
-    { ...signedIn, schema: { body: GenerateEmailsRequest, response: { 200: GenerateEmailsResponse } } },
+    { schema: { body: GenerateEmailsRequest, response: { 200: GenerateEmailsResponse } } },
     async (request, reply) => {
-      const user = request.user ?? (await deps.sessions.requireUser(request));
+      const user = request.user;
       const result = await deps.sequences.generate(user, request.body);
       return reply.header('cache-control', 'no-store').send(result);
     },
@@ -38,40 +34,35 @@ export async function emailRoutes(app: Service, deps: EmailRouteDeps) {
    * its status, code and message. A signed-out caller or a bad body is answered as JSON before the
    * stream opens; a reader who leaves aborts the work and releases the reservation.
    */
-  app.post(
-    '/api/generate-emails/stream',
-    { ...signedIn, schema: { body: GenerateEmailsRequest } },
-    async (request, reply) => {
-      const user = request.user ?? (await deps.sessions.requireUser(request));
-      const stream = openEventStream(request, reply);
-      const send = (event: GenerationStreamEvent) => stream.send(event.type, event);
-      try {
-        const result = await deps.sequences.generate(user, request.body, {
-          signal: stream.signal,
-          progress: (step, message) => send({ type: 'progress', step, message }),
-          draft: (index, draft) => send({ type: 'draft', index, ...draft }),
-          email: (index, email) => send({ type: 'email', index, email }),
-        });
-        send({ type: 'done', ...result });
-      } catch (error) {
-        const { statusCode, body } = toErrorResponse(error, 'generation');
-        if (statusCode >= 500) request.log.error({ err: error }, 'streamed generation failed');
-        else request.log.info({ statusCode, code: body.error }, body.message);
-        send({ type: 'error', status: statusCode, error: body.error, message: body.message });
-      } finally {
-        stream.close();
-      }
-    },
-  );
+  app.post('/api/generate-emails/stream', { schema: { body: GenerateEmailsRequest } }, async (request, reply) => {
+    const user = request.user;
+    const stream = openEventStream(request, reply);
+    const send = (event: GenerationStreamEvent) => stream.send(event.type, event);
+    try {
+      const result = await deps.sequences.generate(user, request.body, {
+        signal: stream.signal,
+        progress: (step, message) => send({ type: 'progress', step, message }),
+        draft: (index, draft) => send({ type: 'draft', index, ...draft }),
+        email: (index, email) => send({ type: 'email', index, email }),
+      });
+      send({ type: 'done', ...result });
+    } catch (error) {
+      const { statusCode, body } = toErrorResponse(error, 'generation');
+      if (statusCode >= 500) request.log.error({ err: error }, 'streamed generation failed');
+      else request.log.info({ statusCode, code: body.error }, body.message);
+      send({ type: 'error', status: statusCode, error: body.error, message: body.message });
+    } finally {
+      stream.close();
+    }
+  });
 
   app.post(
     '/api/regenerate-email',
     {
-      ...signedIn,
       schema: { body: RegenerateEmailRequest, response: { 200: RegenerateEmailResponse } },
     },
     async (request, reply) => {
-      const user = request.user ?? (await deps.sessions.requireUser(request));
+      const user = request.user;
       const result = await deps.sequences.regenerate(user, request.body);
       return reply.header('cache-control', 'no-store').send(result);
     },
@@ -79,7 +70,6 @@ export async function emailRoutes(app: Service, deps: EmailRouteDeps) {
 
   // The client refetches this after every generation (docs/product.md §7): never served from a cache.
   app.get('/api/emails', { schema: { response: { 200: GeneratedSequenceList } } }, async (request, reply) => {
-    const user = await deps.sessions.requireUser(request);
-    return reply.header('cache-control', 'no-store').send(await deps.sequences.history(user.userId));
+    return reply.header('cache-control', 'no-store').send(await deps.sequences.history(request.user.userId));
   });
-}
+};

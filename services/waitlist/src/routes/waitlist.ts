@@ -1,4 +1,4 @@
-import type { Service, SessionVerifier } from '@seqgen/kit';
+import { type RoutePlugin, type SessionVerifier, signedIn } from '@seqgen/kit';
 import {
   ContactRequest,
   ContactResponse,
@@ -12,7 +12,7 @@ export interface WaitlistRouteDeps extends WaitlistDeps {
   sessions: SessionVerifier;
 }
 
-export async function waitlistRoutes(app: Service, deps: WaitlistRouteDeps) {
+export const waitlistRoutes: RoutePlugin<WaitlistRouteDeps> = async (app, deps) => {
   app.post(
     '/api/waitlist',
     { schema: { body: JoinWaitlistRequest, response: { 200: JoinWaitlistResponse, 201: JoinWaitlistResponse } } },
@@ -24,11 +24,14 @@ export async function waitlistRoutes(app: Service, deps: WaitlistRouteDeps) {
 
   // The body is the array docs/product.md §7 names; the count also travels as a header for clients that
   // only need the number.
-  app.get('/api/waitlist', { schema: { response: { 200: WaitlistList } } }, async (request, reply) => {
-    await deps.sessions.requireUser(request);
-    const entries = await listWaitlist(deps);
-    return reply.header('x-total-count', String(entries.length)).send(entries);
-  });
+  app.get(
+    '/api/waitlist',
+    { onRequest: signedIn(deps.sessions), schema: { response: { 200: WaitlistList } } },
+    async (_request, reply) => {
+      const entries = await listWaitlist(deps);
+      return reply.header('x-total-count', String(entries.length)).send(entries);
+    },
+  );
 
   // A message sent again is answered like joining twice: 200 with the first one's receipt, where
   // a new one is 201. Success either way, since the message did arrive.
@@ -40,4 +43,4 @@ export async function waitlistRoutes(app: Service, deps: WaitlistRouteDeps) {
       return reply.code(duplicate ? 200 : 201).send(receipt);
     },
   );
-}
+};
