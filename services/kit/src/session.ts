@@ -82,16 +82,6 @@ export async function verifySessionToken(secret: Uint8Array | CryptoKey, token: 
   }
 }
 
-/**
- * Tokens whose signature and claims already checked out, by their exact text: the same browser
- * sends the same token on every request, and the same bytes verify the same way, so only the
- * first request with a token pays for the HMAC (WebCrypto costs tens of µs per call). An entry
- * lives until the token's expiry, read from the wall clock as the verification reads it, so
- * expiry is still honoured on every hit; liveness is not cached here. Bounded: the least
- * recently used tokens are dropped first.
- */
-const verifiedTokenCache = () => new LRUCache<string, SessionUser>({ max: 10_000, perf: { now: () => Date.now() } });
-
 export function createSessionVerifier(secret: Uint8Array, options: SessionVerifierOptions = {}): SessionVerifier {
   const { liveness } = options;
   // Imported once: jose would otherwise import the raw key into WebCrypto on every call.
@@ -103,19 +93,25 @@ export function createSessionVerifier(secret: Uint8Array, options: SessionVerifi
     ['verify'],
   );
   key.catch(() => {}); // a bad key surfaces on first use, not as an unhandled rejection
-  const verified = verifiedTokenCache();
+  // Tokens whose signature and claims already checked out, by their exact text: the same browser
+  // sends the same token on every request, and the same bytes verify the same way, so only the
+  // first request with a token pays for the HMAC (WebCrypto costs tens of µs per call). An entry
+  // lives until the token's expiry by the wall clock, the clock the verification reads, so expiry
+  // is still honoured on every hit; liveness is not cached here. Bounded: the least recently used
+  // tokens are dropped first.
+  const verified = new LRUCache<string, SessionUser>({ max: 10_000, perf: { now: () => Date.now() } });
   const authenticate = async (request: FastifyRequest): Promise<SessionUser | null> => {
     const token = sessionTokenFrom(request);
     if (!token) return null;
     const known = verified.get(token);
-    // Each request gets its own copy: what one caller does with its user never reaches the next.
+    // A copy: what one request does with its user never reaches the next one's.
     let session = known && { ...known };
     if (!session) {
       session = (await verifySessionToken(await key, token)) ?? undefined;
       if (!session) return null;
       const { exp } = decodeJwt(token);
       const ttl = typeof exp === 'number' ? exp * 1000 - Date.now() : 0;
-      if (ttl > 0) verified.set(token, { ...session }, { ttl });
+      if (ttl > 0) verified.set(token, session, { ttl });
     }
     if (!liveness) return session;
     let live: boolean;
