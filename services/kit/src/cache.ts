@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { LRUCache } from 'lru-cache';
 import { CircuitBreaker } from './circuit-breaker.ts';
 import type { Logger } from './logger.ts';
 
@@ -49,6 +50,12 @@ function checkVersion(version: number): void {
   if (!Number.isSafeInteger(version) || version < 0)
     throw new TypeError(`a version is a non-negative integer, not ${version}`);
 }
+
+/**
+ * An entry's TTL in whole milliseconds, at least one, in both stores: Redis refuses PX 0, and
+ * lru-cache would read a TTL of 0 as "never expires".
+ */
+const entryTtl = (ttlMs: number) => Math.max(1, Math.round(ttlMs));
 
 /** setIfNewer in one Redis step, so no write can come between the comparison and the SET. */
 const SET_IF_NEWER_LUA = `
@@ -139,7 +146,7 @@ async function openRedisStore(
     get: (key) => circuit.run(() => redis.get(key)),
     set: (key, value, ttlMs) =>
       circuit.run(async () => {
-        await redis.set(key, value, 'PX', Math.max(1, Math.round(ttlMs)));
+        await redis.set(key, value, 'PX', entryTtl(ttlMs));
       }),
     delete: (key) =>
       circuit.run(async () => {
@@ -149,7 +156,7 @@ async function openRedisStore(
       checkVersion(version);
       return circuit.run(async () => {
         // EVAL's KEYS get the client's keyPrefix like any other command's keys (ioredis).
-        const stored = await redis.eval(SET_IF_NEWER_LUA, 1, key, version, value, Math.max(1, Math.round(ttlMs)));
+        const stored = await redis.eval(SET_IF_NEWER_LUA, 1, key, version, value, entryTtl(ttlMs));
         return stored === 1;
       });
     },
@@ -171,44 +178,26 @@ async function openRedisStore(
   };
 }
 
+/**
+ * A bounded LRU (lru-cache): beyond maxEntries the least recently read or written entry goes;
+ * each entry expires after its own TTL, and an expired one reads as missing.
+ */
 class MemoryStore implements KeyValueStore {
   readonly kind = 'memory' as const;
-  // A Map keeps insertion order, which makes it an LRU when entries are re-inserted on read.
-  readonly #entries = new Map<string, { value: string; expiresAt: number }>();
-  readonly #maxEntries: number;
+  readonly #entries: LRUCache<string, string>;
 
   constructor(maxEntries: number) {
-    this.#maxEntries = maxEntries;
-  }
-
-  #read(key: string) {
-    const entry = this.#entries.get(key);
-    if (!entry) return undefined;
-    if (entry.expiresAt <= Date.now()) {
-      this.#entries.delete(key);
-      return undefined;
-    }
-    this.#entries.delete(key);
-    this.#entries.set(key, entry);
-    return entry;
-  }
-
-  #write(key: string, value: string, expiresAt: number) {
-    this.#entries.delete(key);
-    this.#entries.set(key, { value, expiresAt });
-    while (this.#entries.size > this.#maxEntries) {
-      const oldest = this.#entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.#entries.delete(oldest);
-    }
+    // ttlResolution 0: the clock is read afresh each time, never a reading from before an entry
+    // was written, so a window's time left never exceeds the window (nor a Retry-After rounds up).
+    this.#entries = new LRUCache({ max: maxEntries, ttlResolution: 0 });
   }
 
   async get(key: string) {
-    return this.#read(key)?.value ?? null;
+    return this.#entries.get(key) ?? null;
   }
 
   async set(key: string, value: string, ttlMs: number) {
-    this.#write(key, value, Date.now() + ttlMs);
+    this.#entries.set(key, value, { ttl: entryTtl(ttlMs) });
   }
 
   async delete(key: string) {
@@ -217,22 +206,22 @@ class MemoryStore implements KeyValueStore {
 
   async setIfNewer(key: string, version: number, value: string, ttlMs: number) {
     checkVersion(version);
-    const current = decodeVersioned(this.#read(key)?.value);
+    const current = decodeVersioned(this.#entries.get(key));
     if (current && current.version >= version) return false;
-    this.#write(key, encodeVersioned(version, value), Date.now() + ttlMs);
+    this.#entries.set(key, encodeVersioned(version, value), { ttl: entryTtl(ttlMs) });
     return true;
   }
 
   async getVersioned(key: string) {
-    return decodeVersioned(this.#read(key)?.value);
+    return decodeVersioned(this.#entries.get(key));
   }
 
   async hit(key: string, windowMs: number) {
-    const entry = this.#read(key);
-    const expiresAt = entry?.expiresAt ?? Date.now() + windowMs;
-    const count = Number(entry?.value ?? 0) + 1;
-    this.#write(key, String(count), expiresAt);
-    return { count, resetInMs: expiresAt - Date.now() };
+    // Read first: an expired window is dropped here, so the write below starts a new one.
+    const count = Number(this.#entries.get(key) ?? 0) + 1;
+    // A fixed window: a running one keeps its end (noUpdateTTL), a new one ends windowMs from now.
+    this.#entries.set(key, String(count), { ttl: entryTtl(windowMs), noUpdateTTL: true });
+    return { count, resetInMs: Math.ceil(this.#entries.getRemainingTTL(key)) };
   }
 
   async ping() {}

@@ -93,6 +93,18 @@ interface BackoffKeys {
  * counting all along, rather than let every attempt through or lock every user out, and says so
  * once in the log. Without a store at
  * all (an app built alone in a test) it counts in process memory from the start.
+ *
+ * Not rate-limiter-flexible (its RateLimiterRedis with a RateLimiterMemory insuranceLimiter),
+ * because it would change what this does:
+ * - its insurance limiter is asked only once a Redis call has failed, so it counts from zero at
+ *   the switch; here the process count runs all along, so a burst cannot slip through then;
+ * - it sends commands to the ioredis client itself, around the store's circuit breaker: with
+ *   Redis stalled every call would wait out the command timeout (its `rejectIfRedisNotReady`
+ *   helps only once the connection is down), where the breaker answers at once;
+ * - its durations are whole seconds (`Math.floor(ms / 1000)`, and 0 means "never expires"),
+ *   where refunds here expire with their window to the millisecond;
+ * - it needs the Redis client, where this counts on any KeyValueStore (the in-process one when
+ *   there is no Redis, a failing one in tests).
  */
 export class RateLimiter {
   readonly #store: KeyValueStore | undefined;

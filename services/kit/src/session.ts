@@ -4,6 +4,7 @@ import path from 'node:path';
 import { parseCookie, stringifySetCookie } from 'cookie';
 import type { FastifyRequest } from 'fastify';
 import { type CryptoKey, decodeJwt, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { LRUCache } from 'lru-cache';
 import type { Bus } from './bus/types.ts';
 import { HttpError, serviceUnavailable, unauthorized } from './errors.ts';
 import type { Logger } from './logger.ts';
@@ -92,15 +93,25 @@ export function createSessionVerifier(secret: Uint8Array, options: SessionVerifi
     ['verify'],
   );
   key.catch(() => {}); // a bad key surfaces on first use, not as an unhandled rejection
-  const verified = new VerifiedTokens();
+  // Tokens whose signature and claims already checked out, by their exact text: the same browser
+  // sends the same token on every request, and the same bytes verify the same way, so only the
+  // first request with a token pays for the HMAC (WebCrypto costs tens of µs per call). An entry
+  // lives until the token's expiry by the wall clock, the clock the verification reads, so expiry
+  // is still honoured on every hit; liveness is not cached here. Bounded: the least recently used
+  // tokens are dropped first.
+  const verified = new LRUCache<string, SessionUser>({ max: 10_000, perf: { now: () => Date.now() } });
   const authenticate = async (request: FastifyRequest): Promise<SessionUser | null> => {
     const token = sessionTokenFrom(request);
     if (!token) return null;
-    let session = verified.get(token);
+    const known = verified.get(token);
+    // A copy: what one request does with its user never reaches the next one's.
+    let session = known && { ...known };
     if (!session) {
       session = (await verifySessionToken(await key, token)) ?? undefined;
       if (!session) return null;
-      verified.remember(token, session);
+      const { exp } = decodeJwt(token);
+      const ttl = typeof exp === 'number' ? exp * 1000 - Date.now() : 0;
+      if (ttl > 0) verified.set(token, session, { ttl });
     }
     if (!liveness) return session;
     let live: boolean;
@@ -121,42 +132,6 @@ export function createSessionVerifier(secret: Uint8Array, options: SessionVerifi
       return user;
     },
   };
-}
-
-/**
- * Tokens whose signature and claims already checked out, by their exact text: the same browser
- * sends the same token on every request, and the same bytes verify the same way, so only the
- * first request with a token pays for the HMAC (WebCrypto costs tens of µs per call). Expiry is
- * still checked on every hit; liveness is not cached here. Bounded; the oldest are dropped first.
- */
-class VerifiedTokens {
-  readonly #entries = new Map<string, { session: SessionUser; expiresAt: number }>();
-  readonly #max: number;
-
-  constructor(max = 10_000) {
-    this.#max = max;
-  }
-
-  get(token: string): SessionUser | undefined {
-    const entry = this.#entries.get(token);
-    if (!entry) return undefined;
-    if (entry.expiresAt <= Date.now()) {
-      this.#entries.delete(token);
-      return undefined;
-    }
-    return { ...entry.session };
-  }
-
-  remember(token: string, session: SessionUser): void {
-    const exp = decodeJwt(token).exp;
-    if (typeof exp !== 'number') return;
-    this.#entries.set(token, { session, expiresAt: exp * 1000 });
-    while (this.#entries.size > this.#max) {
-      const oldest = this.#entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.#entries.delete(oldest);
-    }
-  }
 }
 
 /** Mints the session token the cookie carries. Only the auth service calls this in production. */
@@ -224,7 +199,7 @@ export interface BusLivenessOptions {
   endedCacheMs?: number;
   /** How long to wait for auth before failing closed. Default 2 s. */
   timeoutMs?: number;
-  /** Bound on remembered answers; the oldest are dropped first. Default 10 000. */
+  /** Bound on remembered answers; the least recently used are dropped first. Default 10 000. */
   maxEntries?: number;
   logger?: Logger;
 }
@@ -245,23 +220,20 @@ export function sessionLivenessOverBus(bus: Bus, options: BusLivenessOptions = {
     maxEntries = 10_000,
     logger,
   } = options;
-  const answers = new Map<string, { live: boolean; until: number }>();
+  const answers = new LRUCache<string, boolean>({ max: maxEntries });
   const asking = new Map<string, Promise<boolean>>();
 
   const remember = (key: string, live: boolean) => {
-    answers.delete(key);
-    answers.set(key, { live, until: Date.now() + (live ? cacheMs : endedCacheMs) });
-    while (answers.size > maxEntries) {
-      const oldest = answers.keys().next().value;
-      if (oldest === undefined) break;
-      answers.delete(oldest);
-    }
+    const ttl = live ? cacheMs : endedCacheMs;
+    // A period of 0 means "ask every time"; lru-cache would read a TTL of 0 as "never expires".
+    if (ttl > 0) answers.set(key, live, { ttl });
+    else answers.delete(key);
   };
 
   return async ({ sessionId, userId }) => {
     const key = `${userId}\u0000${sessionId}`;
     const known = answers.get(key);
-    if (known && known.until > Date.now()) return known.live;
+    if (known !== undefined) return known;
     let pending = asking.get(key);
     if (!pending) {
       pending = bus

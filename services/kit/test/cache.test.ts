@@ -6,6 +6,7 @@
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  createMemoryStore,
   type KeyValueStore,
   openStore,
   REDIS_BACK_MESSAGE,
@@ -146,5 +147,29 @@ describe.each([
     } finally {
       await store.close();
     }
+  });
+});
+
+describe('the in-process store', () => {
+  it('keeps at most maxEntries, dropping the least recently used first', async () => {
+    const store = createMemoryStore(3);
+    for (const key of ['a', 'b', 'c']) await store.set(key, key, 60_000);
+    // A read is a use: "a" is now the most recently used, "b" the least.
+    expect(await store.get('a')).toBe('a');
+    await store.set('d', 'd', 60_000);
+    expect(await store.get('b')).toBeNull();
+    expect(await Promise.all(['a', 'c', 'd'].map((key) => store.get(key)))).toEqual(['a', 'c', 'd']);
+  });
+
+  it('counts hits in a fixed window: a hit never moves the end of its window', async () => {
+    const store = createMemoryStore();
+    const first = await store.hit('k', 60_000);
+    expect(first.count).toBe(1);
+    expect(first.resetInMs).toBeGreaterThan(59_000);
+    expect(first.resetInMs).toBeLessThanOrEqual(60_000);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const second = await store.hit('k', 60_000);
+    expect(second.count).toBe(2);
+    expect(second.resetInMs).toBeLessThanOrEqual(first.resetInMs - 40);
   });
 });

@@ -150,6 +150,18 @@ describe('session liveness over the bus', () => {
     expect(asked).toBeGreaterThanOrEqual(2);
   });
 
+  it('asks every time when the cache period is 0', async () => {
+    const bus = newBus();
+    let asked = 0;
+    await bus.respond('auth.session-status', async () => {
+      asked += 1;
+      return { live: true };
+    });
+    const liveness = sessionLivenessOverBus(bus, { cacheMs: 0 });
+    for (let i = 0; i < 3; i++) expect(await liveness(user)).toBe(true);
+    expect(asked).toBe(3);
+  });
+
   it('fails closed with a clear 503 when auth does not answer', async () => {
     const bus = newBus();
     const verifier = createSessionVerifier(secret, { liveness: sessionLivenessOverBus(bus, { timeoutMs: 200 }) });
