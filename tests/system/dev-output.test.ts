@@ -92,79 +92,93 @@ async function gatewayUrl(app: Running, pretty: boolean): Promise<string> {
 }
 
 describe('npm start output', () => {
-  it('is JSON lines only when stdout is not a terminal, one "listening" line per service', async () => {
-    const app = run(['scripts/start.ts'], { PORT: '0', DATA_DIR: freshDir() });
-    const url = await gatewayUrl(app, false);
-    const response = await fetch(`${url}/api/waitlist`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: url },
-      body: JSON.stringify({ email: 'json-lines@example.com' }),
-    });
-    expect(response.status).toBe(201);
-    await expect.poll(() => app.output(), { timeout: 10_000 }).toMatch(/"service":"gateway"[^\n]*"request completed"/);
-
-    const lines = jsonLines(app.output()); // throws on any line that is not JSON
-    const listening = lines.filter((line) => /listening/i.test(String(line.msg)));
-    expect(listening.map((line) => line.service).sort()).toEqual(
-      ['analytics', 'auth', 'billing', 'gateway', 'generation', 'library', 'quota', 'waitlist'].sort(),
-    );
-    // The banner scripts wait for goes to stderr, whatever LOG_LEVEL: stdout stays JSON.
-    expect(app.output()).not.toContain('seqgen is running at');
-    expect(app.errors()).toBe(`seqgen is running at ${url}\n`);
-  }, TEST_MS);
-
-  it('at a terminal: one summary, then one readable line per request, and no secret', async () => {
-    const dataDir = freshDir();
-    const app = run(['scripts/start.ts'], { PORT: '0', DATA_DIR: dataDir, SEQGEN_PRETTY_LOGS: '1' });
-    const url = await gatewayUrl(app, true);
-    const summary = app.output();
-    expect(summary.match(/seqgen is running at/g)).toHaveLength(1);
-    expect(summary).toContain(`database  PGlite at ${path.join(dataDir, 'pglite')}`);
-    expect(summary).toMatch(/bus {7}in-process/);
-
-    const post = (path: string, body: unknown) =>
-      fetch(`${url}${path}`, {
+  it(
+    'is JSON lines only when stdout is not a terminal, one "listening" line per service',
+    async () => {
+      const app = run(['scripts/start.ts'], { PORT: '0', DATA_DIR: freshDir() });
+      const url = await gatewayUrl(app, false);
+      const response = await fetch(`${url}/api/waitlist`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: url },
-        body: JSON.stringify(body),
+        body: JSON.stringify({ email: 'json-lines@example.com' }),
       });
-    expect((await fetch(`${url}/healthz`)).status).toBe(200);
-    expect((await post('/api/waitlist', { email: 'pretty@example.com' })).status).toBe(201);
-    expect((await post('/api/login', { email: 'nobody@example.com', password: 'pretty-secret-password' })).status).toBe(
-      401,
-    );
-    await expect
-      .poll(() => app.output().split('\n').length, { timeout: 10_000 })
-      .toBeGreaterThanOrEqual(summary.split('\n').length + 3);
+      expect(response.status).toBe(201);
+      await expect
+        .poll(() => app.output(), { timeout: 10_000 })
+        .toMatch(/"service":"gateway"[^\n]*"request completed"/);
 
-    const after = app.output().slice(summary.length).trim().split('\n');
-    expect(after).toEqual([
-      expect.stringMatching(/^\d\d:\d\d:\d\d GET \/healthz 200 \d+ ms gateway$/),
-      expect.stringMatching(/^\d\d:\d\d:\d\d POST \/api\/waitlist 201 \d+ ms waitlist$/),
-      expect.stringMatching(/^\d\d:\d\d:\d\d POST \/api\/login 401 \d+ ms auth \S.*\(invalid_credentials\)$/),
-    ]);
-    expect(app.output()).not.toContain('{"level"');
-    expect(app.output()).not.toContain('pretty-secret-password');
-  }, TEST_MS);
+      const lines = jsonLines(app.output()); // throws on any line that is not JSON
+      const listening = lines.filter((line) => /listening/i.test(String(line.msg)));
+      expect(listening.map((line) => line.service).sort()).toEqual(
+        ['analytics', 'auth', 'billing', 'gateway', 'generation', 'library', 'quota', 'waitlist'].sort(),
+      );
+      // The banner scripts wait for goes to stderr, whatever LOG_LEVEL: stdout stays JSON.
+      expect(app.output()).not.toContain('seqgen is running at');
+      expect(app.errors()).toBe(`seqgen is running at ${url}\n`);
+    },
+    TEST_MS,
+  );
+
+  it(
+    'at a terminal: one summary, then one readable line per request, and no secret',
+    async () => {
+      const dataDir = freshDir();
+      const app = run(['scripts/start.ts'], { PORT: '0', DATA_DIR: dataDir, SEQGEN_PRETTY_LOGS: '1' });
+      const url = await gatewayUrl(app, true);
+      const summary = app.output();
+      expect(summary.match(/seqgen is running at/g)).toHaveLength(1);
+      expect(summary).toContain(`database  PGlite at ${path.join(dataDir, 'pglite')}`);
+      expect(summary).toMatch(/bus {7}in-process/);
+
+      const post = (path: string, body: unknown) =>
+        fetch(`${url}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: url },
+          body: JSON.stringify(body),
+        });
+      expect((await fetch(`${url}/healthz`)).status).toBe(200);
+      expect((await post('/api/waitlist', { email: 'pretty@example.com' })).status).toBe(201);
+      expect(
+        (await post('/api/login', { email: 'nobody@example.com', password: 'pretty-secret-password' })).status,
+      ).toBe(401);
+      await expect
+        .poll(() => app.output().split('\n').length, { timeout: 10_000 })
+        .toBeGreaterThanOrEqual(summary.split('\n').length + 3);
+
+      const after = app.output().slice(summary.length).trim().split('\n');
+      expect(after).toEqual([
+        expect.stringMatching(/^\d\d:\d\d:\d\d GET \/healthz 200 \d+ ms gateway$/),
+        expect.stringMatching(/^\d\d:\d\d:\d\d POST \/api\/waitlist 201 \d+ ms waitlist$/),
+        expect.stringMatching(/^\d\d:\d\d:\d\d POST \/api\/login 401 \d+ ms auth \S.*\(invalid_credentials\)$/),
+      ]);
+      expect(app.output()).not.toContain('{"level"');
+      expect(app.output()).not.toContain('pretty-secret-password');
+    },
+    TEST_MS,
+  );
 });
 
 describe('a service alone', () => {
-  it('starts from a fresh directory with no settings and answers /healthz and /readyz', async () => {
-    const cwd = freshDir();
-    const service = run([path.join(root, 'services/waitlist/src/main.ts')], { PORT: '0' }, cwd);
-    let url = '';
-    await expect
-      .poll(
-        () => {
-          url = /"url":"(http:\/\/127\.0\.0\.1:\d+)"[^\n]*"msg":"listening"/.exec(service.output())?.[1] ?? '';
-          return url;
-        },
-        { timeout: STARTUP_MS, interval: 200 },
-      )
-      .not.toBe('');
-    expect((await fetch(`${url}/healthz`)).status).toBe(200);
-    expect((await fetch(`${url}/readyz`)).status).toBe(200);
-    // Its data under ./data of the directory it was started in (DATA_DIR's default).
-    expect(existsSync(path.join(cwd, 'data', 'pglite'))).toBe(true);
-  }, TEST_MS);
+  it(
+    'starts from a fresh directory with no settings and answers /healthz and /readyz',
+    async () => {
+      const cwd = freshDir();
+      const service = run([path.join(root, 'services/waitlist/src/main.ts')], { PORT: '0' }, cwd);
+      let url = '';
+      await expect
+        .poll(
+          () => {
+            url = /"url":"(http:\/\/127\.0\.0\.1:\d+)"[^\n]*"msg":"listening"/.exec(service.output())?.[1] ?? '';
+            return url;
+          },
+          { timeout: STARTUP_MS, interval: 200 },
+        )
+        .not.toBe('');
+      expect((await fetch(`${url}/healthz`)).status).toBe(200);
+      expect((await fetch(`${url}/readyz`)).status).toBe(200);
+      // Its data under ./data of the directory it was started in (DATA_DIR's default).
+      expect(existsSync(path.join(cwd, 'data', 'pglite'))).toBe(true);
+    },
+    TEST_MS,
+  );
 });
