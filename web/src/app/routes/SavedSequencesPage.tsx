@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
+import { Icon } from '../../components/ui/Icon';
 import { Spinner } from '../../components/ui/Spinner';
-import { Icon } from '../../features/dashboard/icons';
 import { useSavedSequences } from '../../features/library/api/list-saved-sequences';
 import { SavedSequenceCard } from '../../features/library/components/SavedSequenceCard';
 import { SignedInLayout } from '../layout/SignedInLayout';

@@ -3,12 +3,12 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { Field } from '../../../components/ui/Field';
+import { Icon, type IconName } from '../../../components/ui/Icon';
 import { Input } from '../../../components/ui/Input';
 import { Select } from '../../../components/ui/Select';
 import { Spinner } from '../../../components/ui/Spinner';
 import { Textarea } from '../../../components/ui/Textarea';
 import { cn } from '../../../lib/cn';
-import { Icon, type IconName } from '../../dashboard/icons';
 import { checkProspect, prospectProblem } from '../api/check-prospect';
 import {
   canContinue,

@@ -1,6 +1,6 @@
 import type { GeneratedSequence } from '@seqgen/proto';
 import { Card } from '../../../components/ui/Card';
-import { Icon } from '../../dashboard/icons';
+import { Icon } from '../../../components/ui/Icon';
 import { audienceLine } from '../../sequence/audience';
 import { useGeneratedEmails } from '../api/list-emails';
 

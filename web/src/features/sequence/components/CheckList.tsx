@@ -1,7 +1,7 @@
 import type { CheckResult, CheckStatus } from '@seqgen/proto';
 import { useId, useState } from 'react';
+import { Icon } from '../../../components/ui/Icon';
 import { cn } from '../../../lib/cn';
-import { Icon } from '../../dashboard/icons';
 import { STATUS_COPY, statusCounts } from '../studio-copy';
 
 const STATUS_ICON = { pass: 'check', warn: 'alert', fail: 'x' } as const;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
-import { Icon } from '../../dashboard/icons';
+import { Icon } from '../../../components/ui/Icon';
 import { copyToClipboard } from '../copy';
 
 /** Copy with a short "Copied" confirmation on the button itself. */

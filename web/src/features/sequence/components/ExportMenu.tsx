@@ -7,8 +7,8 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../../components/ui/DropdownMenu';
+import { Icon } from '../../../components/ui/Icon';
 import { EXPORT_FORMATS, type ExportFormatId, type ExportInput } from '../../../lib/exports';
-import { Icon } from '../../dashboard/icons';
 import { exportWithToast } from '../export';
 import { STUDIO_COPY } from '../studio-copy';
 

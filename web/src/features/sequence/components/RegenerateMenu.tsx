@@ -8,7 +8,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../../components/ui/DropdownMenu';
-import { Icon } from '../../dashboard/icons';
+import { Icon } from '../../../components/ui/Icon';
 import { REGENERATE_OPTIONS, STUDIO_COPY } from '../studio-copy';
 
 /** "Regenerate ▾": write this email again, as it is or shorter, longer, more casual, … */

@@ -1,9 +1,9 @@
 import type { CheckContext, Customization, SequenceChecks, StoredSequence } from '@seqgen/proto';
 import { type Dispatch, useId, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
+import { Icon } from '../../../components/ui/Icon';
 import { StickyBar } from '../../../components/ui/StickyBar';
 import type { ExportInput } from '../../../lib/exports';
-import { Icon } from '../../dashboard/icons';
 import { validCadence } from '../cadence';
 import { copyToClipboard, emailAsText } from '../copy';
 import { exportWithToast } from '../export';

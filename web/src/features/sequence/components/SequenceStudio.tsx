@@ -1,10 +1,10 @@
 import type { CheckContext, SequenceChecks } from '@seqgen/proto';
 import { type Dispatch, type FocusEvent, type ReactNode, useCallback, useId, useMemo, useState } from 'react';
 import { Card } from '../../../components/ui/Card';
+import { Icon } from '../../../components/ui/Icon';
 import { Label } from '../../../components/ui/Label';
 import { Switch } from '../../../components/ui/Switch';
 import { cn } from '../../../lib/cn';
-import { Icon } from '../../dashboard/icons';
 import { type CadenceProblem, cadenceProblem } from '../cadence';
 import { useLiveChecks } from '../check-context';
 import type { PreviewValues } from '../merge-fields';
