@@ -12,9 +12,9 @@ import { companyLabelOf, hasConversation } from '../../features/generator/conver
 import { useGenerator } from '../../features/generator/use-generator';
 import { SequenceResult } from '../../features/sequence/components/SequenceResult';
 import { previewValues } from '../../features/sequence/merge-fields';
-import { useUsage } from '../../features/usage/api/get-usage';
 import { LimitReachedNotice, UsagePanel } from '../../features/usage/components/UsageMeter';
-import { usageStatus } from '../../features/usage/usage-warning';
+import { useUsage } from '../../lib/usage/get-usage';
+import { usageStatus } from '../../lib/usage/usage-warning';
 import { SignedInLayout } from '../layout/SignedInLayout';
 
 /**

@@ -5,8 +5,8 @@ import { Card } from '../../../components/ui/Card';
 import { Icon } from '../../../components/ui/Icon';
 import { Spinner } from '../../../components/ui/Spinner';
 import { cn } from '../../../lib/cn';
-import { useUsage, useUsageDetails } from '../api/get-usage';
-import { limitMessage, usageStatus } from '../usage-warning';
+import { useUsage, useUsageDetails } from '../../../lib/usage/get-usage';
+import { limitMessage, usageStatus } from '../../../lib/usage/usage-warning';
 
 function ProgressBar({ percent, warn }: { percent: number; warn: boolean }) {
   return (
