@@ -35,7 +35,7 @@ check() {
 }
 
 check "typecheck" npm run typecheck --silent
-check "lint" npx biome check .
+check "lint" npm run lint --silent
 check "web build" npm run build --silent
 check "helm chart (lint + template)" bash scripts/deploy-check.sh
 
