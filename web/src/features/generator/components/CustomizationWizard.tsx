@@ -56,8 +56,9 @@ const PROSPECT_COPY = {
 };
 
 /**
- * docs/product.md §2 Customization wizard, transitions per §4 (see wizard.ts). Choice steps advance on click;
- * text steps need a non-blank answer (docs/product.md §5). The last step sends the customization.
+ * docs/product.md §2 Customization wizard, transitions per §4 (see wizard.ts). Choice steps advance when
+ * a card is picked (a click, Space or Enter; arrow keys only select); text steps need a non-blank
+ * answer (docs/product.md §5). The last step sends the customization.
  */
 export function CustomizationWizard({
   companyLabel,
