@@ -648,6 +648,71 @@ describe('generator, sequence result and saved sequences in Chromium (npm start)
     expect(generateBodies[1]).toMatchObject({ customization: { language: 'auto' } });
   }, 180_000);
 
+  it('each wizard choice is one radio group: a single tab stop, arrow keys select without moving on, Enter and Space pick', async () => {
+    const page = await newPage(375);
+    await registerByApi(page, `keys-${Date.now()}@acme.com`);
+    await page.getByTestId('company-url').fill(`${site.origin}/`);
+    await page.getByTestId('analyze-company').click();
+    await expect.poll(() => page.getByTestId('proceed-customization').isEnabled(), { timeout: 30_000 }).toBe(true);
+    await page.getByTestId('proceed-customization').click();
+    const title = () => page.getByTestId('wizard-title').innerText();
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null);
+    const checked = () => page.locator('[role="radio"][aria-checked="true"]').getAttribute('data-testid');
+    expect(await title()).toBe('Target Company');
+    // The group and its cards are named for assistive technology: the question, and each card's text.
+    const group = page.getByRole('radiogroup', {
+      name: 'Do you want to personalise this sequence to a specific account?',
+    });
+    expect(await group.getByRole('radio').count()).toBe(2);
+    expect(await group.getByRole('radio', { name: 'No Write for any company in the audience.' }).count()).toBe(1);
+    expect(await page.locator('[role="radio"][aria-checked="true"]').count()).toBe(0);
+
+    // One tab stop: back from the button after the group lands on its first card, forward leaves it.
+    await page.getByTestId('wizard-dashboard').focus();
+    await page.keyboard.press('Shift+Tab');
+    await expect.poll(focused).toBe('wizard-option-yes');
+    await page.keyboard.press('Tab');
+    await expect.poll(focused).toBe('wizard-dashboard');
+    await page.keyboard.press('Shift+Tab');
+    await expect.poll(focused).toBe('wizard-option-yes');
+
+    // Arrow keys move to a card and select it, and the wizard waits (round the ends, both axes).
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(focused).toBe('wizard-option-no');
+    await expect.poll(checked).toBe('wizard-option-no');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(checked).toBe('wizard-option-yes');
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(checked).toBe('wizard-option-no');
+    // A key held until the next card has focus, as people press: Radix's selecting click is no pick either.
+    await page.keyboard.down('ArrowUp');
+    await expect.poll(focused).toBe('wizard-option-yes');
+    await page.keyboard.up('ArrowUp');
+    await expect.poll(checked).toBe('wizard-option-yes');
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(checked).toBe('wizard-option-no');
+    expect(await title()).toBe('Target Company');
+    // Leaving and coming back returns to the selected card.
+    await page.keyboard.press('Tab');
+    await expect.poll(focused).toBe('wizard-dashboard');
+    await page.keyboard.press('Shift+Tab');
+    await expect.poll(focused).toBe('wizard-option-no');
+
+    // Enter picks the selected card and moves on; Space picks the focused one.
+    await page.keyboard.press('Enter');
+    await expect.poll(title).toBe('Persona Targeting');
+    await page.getByTestId('wizard-back').focus();
+    await page.keyboard.press('Shift+Tab');
+    await expect.poll(focused).toBe('wizard-option-generic');
+    await page.keyboard.press('Space');
+    await expect.poll(title).toBe('Industry');
+    // Back shows the answer given, and a click on the selected card moves on again.
+    await page.getByTestId('wizard-back').click();
+    expect(await checked()).toBe('wizard-option-generic');
+    await page.getByTestId('wizard-option-generic').click();
+    expect(await title()).toBe('Industry');
+  }, 120_000);
+
   it('polls usage every 5 seconds, no sooner and no later (docs/product.md §4, §9), on a controlled clock', async () => {
     const page = await newPage();
     // The page's timers run on Playwright's clock, and each poll is stamped with the page's own

@@ -2,8 +2,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { Usage } from '@seqgen/proto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getUsage } from '../features/usage/api/get-usage';
 import { ApiError, apiGet, apiGetTagged, apiRequest, apiSend, createFetcher, errorText, resolveApiPath } from './api';
+import { getUsage } from './usage/get-usage';
 
 /** What the server saw, so tests can assert on the request the client really sent. */
 interface Seen {

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { PageSpinner } from '../../components/ui/Spinner';
 import { useUser } from '../../features/auth/api/get-user';
-import { DashboardHeader } from '../../features/dashboard/components/DashboardHeader';
 import { HeaderUsage } from '../../features/usage/components/UsageMeter';
+import { DashboardHeader } from './DashboardHeader';
 
 /** Page frame for signed-in screens: the dashboard header (with usage, docs/product.md §2) above the page's content. */
 export function SignedInLayout({ children, onStartOver }: { children: ReactNode; onStartOver?: () => void }) {

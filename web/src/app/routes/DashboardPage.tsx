@@ -11,10 +11,10 @@ import { RecentSequences } from '../../features/generator/components/RecentSeque
 import { companyLabelOf, hasConversation } from '../../features/generator/conversation';
 import { useGenerator } from '../../features/generator/use-generator';
 import { SequenceResult } from '../../features/sequence/components/SequenceResult';
-import { previewValues } from '../../features/sequence/merge-fields';
-import { useUsage } from '../../features/usage/api/get-usage';
 import { LimitReachedNotice, UsagePanel } from '../../features/usage/components/UsageMeter';
-import { usageStatus } from '../../features/usage/usage-warning';
+import { previewValues } from '../../lib/sequence/merge-fields';
+import { useUsage } from '../../lib/usage/get-usage';
+import { usageStatus } from '../../lib/usage/usage-warning';
 import { SignedInLayout } from '../layout/SignedInLayout';
 
 /**

@@ -6,6 +6,7 @@ import { LandingHeader } from '../../features/landing/components/LandingHeader';
 import { PricingSection } from '../../features/landing/components/PricingSection';
 import { Testimonials } from '../../features/landing/components/Testimonials';
 import { TrustedBy } from '../../features/landing/components/TrustedBy';
+import { WaitlistForm } from '../../features/waitlist/components/WaitlistForm';
 import { SiteFooter } from '../layout/SiteFooter';
 
 /** The signed-out home page: the pre-launch marketing page of docs/product.md §2. */
@@ -20,7 +21,7 @@ export function LandingPage() {
         <Benefits />
         <Testimonials />
         <PricingSection />
-        <ClosingCta />
+        <ClosingCta waitlistForm={<WaitlistForm className="mt-5" />} />
       </main>
       <SiteFooter />
     </div>

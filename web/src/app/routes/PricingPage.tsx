@@ -1,12 +1,12 @@
 import type { BillingPeriod } from '@seqgen/proto';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { PricingPlans } from '../../components/pricing/PricingPlans';
 import { Button } from '../../components/ui/Button';
 import { CheckIcon } from '../../components/ui/CheckIcon';
 import { useUser } from '../../features/auth/api/get-user';
-import { PricingPlans } from '../../features/pricing/components/PricingPlans';
-import { FREE_TRIAL_NOTE, getStartedHref } from '../../features/pricing/plans';
 import { AnalyticsEvent, track } from '../../lib/analytics';
+import { FREE_TRIAL_NOTE, getStartedHref } from '../../lib/plans';
 
 const assurances = ['Secure Payments', 'Cancel Anytime', 'No Setup Fees'];
 

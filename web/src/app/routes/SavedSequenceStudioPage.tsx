@@ -1,11 +1,11 @@
 import { Link, useParams } from 'react-router-dom';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
+import { Icon } from '../../components/ui/Icon';
 import { Spinner } from '../../components/ui/Spinner';
 import { useUser } from '../../features/auth/api/get-user';
-import { Icon } from '../../features/dashboard/icons';
-import { useSavedSequences } from '../../features/library/api/list-saved-sequences';
 import { SavedSequenceStudio } from '../../features/library/components/SavedSequenceStudio';
+import { useSavedSequences } from '../../lib/sequence/list-saved-sequences';
 import { SignedInLayout } from '../layout/SignedInLayout';
 
 /** /saved-sequences/:id — one saved sequence in the studio. */

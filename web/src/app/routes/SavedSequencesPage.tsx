@@ -1,10 +1,10 @@
 import { Link } from 'react-router-dom';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
+import { Icon } from '../../components/ui/Icon';
 import { Spinner } from '../../components/ui/Spinner';
-import { Icon } from '../../features/dashboard/icons';
-import { useSavedSequences } from '../../features/library/api/list-saved-sequences';
 import { SavedSequenceCard } from '../../features/library/components/SavedSequenceCard';
+import { useSavedSequences } from '../../lib/sequence/list-saved-sequences';
 import { SignedInLayout } from '../layout/SignedInLayout';
 
 /** docs/product.md §2 /saved-sequences: the user's saved sequences, newest first, or an empty state. */

@@ -1,6 +1,6 @@
 import { type BillingPeriod, SUBSCRIPTION_PLAN_NAME_PREFIX, type SubscriptionResponse } from '@seqgen/proto';
 import { ApiError, errorText } from '../../lib/api';
-import { PLANS, type Plan } from '../pricing/plans';
+import { PLANS, type Plan } from '../../lib/plans';
 
 export const INVALID_PLAN = 'Invalid plan selected';
 export const PAYMENT_DETAILS_INVALID = 'Please enter valid payment details.';

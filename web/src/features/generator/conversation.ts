@@ -9,8 +9,8 @@ import type {
   SubmittedAnalysis,
   WritingLanguage,
 } from '@seqgen/proto';
-import { openedCheckContext } from '../sequence/check-context';
-import { createStudio, type StudioAction, type StudioState, studioReducer } from '../sequence/studio';
+import { openedCheckContext } from '../../lib/sequence/check-context';
+import { createStudio, type StudioAction, type StudioState, studioReducer } from '../../lib/sequence/studio';
 
 /** docs/product.md §3 Conversation message. */
 export interface ConversationMessage {

@@ -1,7 +1,7 @@
 import { Analysis, CheckContext, Customization, Email, SequenceChecks, WritingLanguage } from '@seqgen/proto';
 import { z } from 'zod';
+import { createStudio } from '../../lib/sequence/studio';
 import { readUserItem, removeUserItem, writeUserItem } from '../../lib/user-storage';
-import { createStudio } from '../sequence/studio';
 import { assistantContent, type GeneratorState, initialGeneratorState } from './conversation';
 
 /**

@@ -1,14 +1,14 @@
 import type { Analysis, CheckContext, Customization, GeneratedSequence, SubmittedAnalysis } from '@seqgen/proto';
 import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
+import type { RegenerateBase } from '../../components/sequence/use-regenerate';
 import { toast } from '../../components/ui/toast-store';
 import { AnalyticsEvent, track } from '../../lib/analytics';
 import { errorMessage } from '../../lib/forms';
+import type { StudioAction } from '../../lib/sequence/studio';
+import { getUsageDetails } from '../../lib/usage/get-usage';
+import { limitMessage } from '../../lib/usage/usage-warning';
 import { browserStorage } from '../../lib/user-storage';
-import type { StudioAction } from '../sequence/studio';
-import type { RegenerateBase } from '../sequence/use-regenerate';
-import { getUsageDetails } from '../usage/api/get-usage';
-import { limitMessage } from '../usage/usage-warning';
 import { useAnalyzeCompany } from './api/analyze-company';
 import { useStreamGeneration } from './api/generate-emails-stream';
 import { type GeneratorState, generatorReducer, initialGeneratorState, isStreamedEvent } from './conversation';

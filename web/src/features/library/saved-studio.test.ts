@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REGENERATE_BLOCKERS, regenerateBlocker } from '../sequence/use-regenerate';
+import { REGENERATE_BLOCKERS, regenerateBlocker } from '../../components/sequence/use-regenerate';
 import { saveChangesBlocker, savedRegenerateBase } from './saved-studio';
 
 describe('a saved sequence in the studio', () => {

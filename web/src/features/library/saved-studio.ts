@@ -1,5 +1,5 @@
 import { Customization, type SavedSequence } from '@seqgen/proto';
-import type { RegenerateBase } from '../sequence/use-regenerate';
+import type { RegenerateBase } from '../../components/sequence/use-regenerate';
 
 /**
  * What regenerating an email of a saved sequence sends: its company URL and its customization,

@@ -1,5 +1,5 @@
 import type { Email } from '@seqgen/proto';
-import { neutraliseCell, quoteCell } from './csv';
+import { csvRows } from './csv';
 
 /**
  * The product's own exports (docs/product.md §9): a CSV with the columns Email Number, Subject, Body, and a
@@ -14,11 +14,11 @@ export const DEFAULT_EXPORT_NAME = 'email-sequence';
  * relied on since docs/product.md §9. (The sequencer sheets use CRLF and a BOM; see csv.ts.)
  */
 export function sequenceToCsv(emails: readonly Email[]): string {
-  const header = ['Email Number', 'Subject', 'Body'].join(',');
-  const rows = emails.map((email, index) =>
-    [String(index + 1), quoteCell(neutraliseCell(email.subject)), quoteCell(neutraliseCell(email.body))].join(','),
-  );
-  return [header, ...rows].join('\n');
+  // The header and the email numbers bare, subjects and bodies always quoted.
+  const header = csvRows([['Email Number', 'Subject', 'Body']], { quoted: false, newline: '\n' });
+  if (emails.length === 0) return header;
+  const rows = emails.map((email, index) => [index + 1, email.subject, email.body]);
+  return `${header}\n${csvRows(rows, { quoted: [false, true, true], newline: '\n' })}`;
 }
 
 export function sequenceToText(emails: readonly Email[]): string {

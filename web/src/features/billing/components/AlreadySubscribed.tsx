@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/Button';
 import { Card, CardDescription, CardFooter, CardHeader } from '../../../components/ui/Card';
-import { formatUsd } from '../../pricing/plans';
+import { formatUsd } from '../../../lib/plans';
 import {
   CHECKOUT_COPY,
   displayPlanName,

@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Spinner } from '../../../components/ui/Spinner';
 import { toast } from '../../../components/ui/toast-store';
 import { ApiError } from '../../../lib/api';
-import { formatUsd, type Plan, periodUnit, planPrice } from '../../pricing/plans';
+import { formatUsd, type Plan, periodUnit, planPrice } from '../../../lib/plans';
 import { createSubscription } from '../api/create-subscription';
 import { useBillingConfig } from '../api/get-billing-config';
 import { subscriptionKey } from '../api/get-subscription';

@@ -1,6 +1,6 @@
 import type { BillingPeriod, PlanType } from '@seqgen/proto';
+import { PricingPlans } from '../../../components/pricing/PricingPlans';
 import { Button } from '../../../components/ui/Button';
-import { PricingPlans } from '../../pricing/components/PricingPlans';
 
 /** /subscribe's plan choice: the pricing cards with the 'Save 17%' badge (docs/product.md §9). */
 export function PlanPicker({

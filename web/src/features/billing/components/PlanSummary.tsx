@@ -1,6 +1,6 @@
 import type { BillingPeriod } from '@seqgen/proto';
 import { CheckIcon } from '../../../components/ui/CheckIcon';
-import { formatUsd, monthlyEquivalent, type Plan, periodUnit, planPrice } from '../../pricing/plans';
+import { formatUsd, monthlyEquivalent, type Plan, periodUnit, planPrice } from '../../../lib/plans';
 
 /** What is being bought: plan, price per period, quota and what every plan includes. */
 export function PlanSummary({ plan, period }: { plan: Plan; period: BillingPeriod }) {

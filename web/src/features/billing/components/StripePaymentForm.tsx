@@ -9,8 +9,8 @@ import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
 import { toast } from '../../../components/ui/toast-store';
+import { type Plan, planPrice } from '../../../lib/plans';
 import { useTheme } from '../../../lib/theme-provider';
-import { type Plan, planPrice } from '../../pricing/plans';
 import { FORM_NOT_LOADED, FORM_UNAVAILABLE, PAYMENT_DETAILS_INVALID, successPath } from '../checkout';
 import { PaymentError } from './PaymentError';
 

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/Button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../../components/ui/Card';
 import { Spinner } from '../../../components/ui/Spinner';
 import { toast } from '../../../components/ui/toast-store';
-import { formatUsd, PLANS } from '../../pricing/plans';
+import { formatUsd, PLANS } from '../../../lib/plans';
 import { useChangeSubscription } from '../api/change-subscription';
 import { useSubscription } from '../api/get-subscription';
 import { displayPlanName, formatLongDate, serverMessage, statusLabel } from '../checkout';

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { CheckIcon } from '../../../components/ui/CheckIcon';
-import { formatUsd } from '../../pricing/plans';
+import { formatUsd } from '../../../lib/plans';
 import {
   CHECKOUT_COPY,
   displayPlanName,

@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import { ApiError, type ApiOptions, apiOpenStream } from '../../../lib/api';
 import { readSse, type SseMessage } from '../../../lib/sse';
-import { usageKey } from '../../usage/api/get-usage';
+import { usageKey } from '../../../lib/usage/get-usage';
 import { type GenerateEmailsInput, generateEmailsBody } from './generate-emails';
 import { emailsKey } from './list-emails';
 

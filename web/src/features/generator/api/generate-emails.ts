@@ -3,7 +3,7 @@ import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import type { z } from 'zod';
 import { type ApiOptions, apiSend } from '../../../lib/api';
-import { usageKey } from '../../usage/api/get-usage';
+import { usageKey } from '../../../lib/usage/get-usage';
 import { emailsKey } from './list-emails';
 
 export const generateEmailsKey = '/api/generate-emails';

@@ -5,9 +5,9 @@ import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { Field } from '../../../components/ui/Field';
+import { Icon } from '../../../components/ui/Icon';
 import { Textarea } from '../../../components/ui/Textarea';
 import { cn } from '../../../lib/cn';
-import { Icon } from '../../dashboard/icons';
 import {
   ANALYSIS_COPY,
   applyEdit,

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Card } from '../../../components/ui/Card';
+import { Icon } from '../../../components/ui/Icon';
 import { Spinner } from '../../../components/ui/Spinner';
-import { Icon } from '../../dashboard/icons';
 import type { ConversationMessage, StreamProgress } from '../conversation';
 import { StreamingSequence } from './StreamingSequence';
 

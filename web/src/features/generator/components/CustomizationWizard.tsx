@@ -3,12 +3,13 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { Field } from '../../../components/ui/Field';
+import { Icon } from '../../../components/ui/Icon';
 import { Input } from '../../../components/ui/Input';
+import { RadioCards } from '../../../components/ui/RadioCards';
 import { Select } from '../../../components/ui/Select';
 import { Spinner } from '../../../components/ui/Spinner';
 import { Textarea } from '../../../components/ui/Textarea';
 import { cn } from '../../../lib/cn';
-import { Icon, type IconName } from '../../dashboard/icons';
 import { checkProspect, prospectProblem } from '../api/check-prospect';
 import {
   canContinue,
@@ -25,64 +26,6 @@ import {
 } from '../wizard';
 import { GeneratingProgress } from './GeneratingProgress';
 import { ToneSlider } from './ToneSlider';
-
-interface Option<V extends string> {
-  value: V;
-  label: string;
-  description: string;
-  icon: IconName;
-}
-
-function OptionCards<V extends string>({
-  label,
-  options,
-  selected,
-  onChoose,
-}: {
-  label: string;
-  options: Option<V>[];
-  selected: V | undefined;
-  onChoose: (value: V) => void;
-}) {
-  return (
-    <div className="grid gap-3 sm:grid-cols-2" role="radiogroup" aria-label={label}>
-      {options.map((option) => {
-        const active = option.value === selected;
-        return (
-          // biome-ignore lint/a11y/useSemanticElements: a card-sized choice that also advances the wizard.
-          <button
-            key={option.value}
-            type="button"
-            role="radio"
-            aria-checked={active}
-            onClick={() => onChoose(option.value)}
-            data-testid={`wizard-option-${option.value}`}
-            className={cn(
-              'group flex cursor-pointer items-start gap-3 rounded-xl border p-4 text-left transition-all',
-              'hover:border-primary/60 hover:bg-accent/40 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-              active ? 'border-primary bg-accent/60 ring-1 ring-primary' : 'border-border bg-card',
-            )}
-          >
-            <span
-              className={cn(
-                'flex h-9 w-9 shrink-0 items-center justify-center rounded-lg transition-colors',
-                active
-                  ? 'bg-primary text-primary-foreground'
-                  : 'bg-muted text-muted-foreground group-hover:text-foreground',
-              )}
-            >
-              <Icon name={option.icon} />
-            </span>
-            <span className="grid gap-0.5">
-              <span className="font-medium">{option.label}</span>
-              <span className="text-sm text-muted-foreground">{option.description}</span>
-            </span>
-          </button>
-        );
-      })}
-    </div>
-  );
-}
 
 const STEP_COPY: Record<WizardStep, { title: string; question: string }> = {
   targetCompany: {
@@ -113,8 +56,9 @@ const PROSPECT_COPY = {
 };
 
 /**
- * docs/product.md §2 Customization wizard, transitions per §4 (see wizard.ts). Choice steps advance on click;
- * text steps need a non-blank answer (docs/product.md §5). The last step sends the customization.
+ * docs/product.md §2 Customization wizard, transitions per §4 (see wizard.ts). Choice steps advance when
+ * a card is picked (a click, Space or Enter; arrow keys only select); text steps need a non-blank
+ * answer (docs/product.md §5). The last step sends the customization.
  */
 export function CustomizationWizard({
   companyLabel,
@@ -143,7 +87,7 @@ export function CustomizationWizard({
     else onGenerate(toCustomization(answers));
   }
 
-  /** A choice is stored and the wizard moves on with it in one click. */
+  /** A picked choice (a click, Space or Enter on its card) is stored and the wizard moves on with it. */
   function choose(patch: Partial<WizardDraft>) {
     const answers = { ...draft, ...patch };
     setDraft(answers);
@@ -190,14 +134,16 @@ export function CustomizationWizard({
   switch (step) {
     case 'targetCompany':
       body = (
-        <OptionCards
+        <RadioCards
           label={STEP_COPY[step].question}
+          testIdPrefix="wizard-option"
           options={[
             { value: 'yes', label: 'Yes', description: 'Mention one prospect company by name.', icon: 'target' },
             { value: 'no', label: 'No', description: 'Write for any company in the audience.', icon: 'users' },
           ]}
-          selected={draft.targetSpecificCompany}
-          onChoose={(value) => choose({ targetSpecificCompany: value })}
+          value={draft.targetSpecificCompany}
+          onValueChange={(value) => update({ targetSpecificCompany: value })}
+          onPick={(value) => choose({ targetSpecificCompany: value })}
         />
       );
       break;
@@ -253,8 +199,9 @@ export function CustomizationWizard({
       break;
     case 'personaType':
       body = (
-        <OptionCards
+        <RadioCards
           label={STEP_COPY[step].question}
+          testIdPrefix="wizard-option"
           options={[
             {
               value: 'generic',
@@ -269,8 +216,9 @@ export function CustomizationWizard({
               icon: 'user',
             },
           ]}
-          selected={draft.persona}
-          onChoose={(value) => choose({ persona: value })}
+          value={draft.persona}
+          onValueChange={(value) => update({ persona: value })}
+          onPick={(value) => choose({ persona: value })}
         />
       );
       break;
@@ -289,8 +237,9 @@ export function CustomizationWizard({
       break;
     case 'seniority':
       body = (
-        <OptionCards
+        <RadioCards
           label={STEP_COPY[step].question}
+          testIdPrefix="wizard-option"
           options={[
             {
               value: 'above',
@@ -305,15 +254,17 @@ export function CustomizationWizard({
               icon: 'layers',
             },
           ]}
-          selected={draft.seniority}
-          onChoose={(value) => choose({ seniority: value })}
+          value={draft.seniority}
+          onValueChange={(value) => update({ seniority: value })}
+          onPick={(value) => choose({ seniority: value })}
         />
       );
       break;
     case 'industry':
       body = (
-        <OptionCards
+        <RadioCards
           label={STEP_COPY[step].question}
+          testIdPrefix="wizard-option"
           options={[
             {
               value: 'specific',
@@ -328,8 +279,9 @@ export function CustomizationWizard({
               icon: 'layers',
             },
           ]}
-          selected={draft.industry}
-          onChoose={(value) => choose({ industry: value })}
+          value={draft.industry}
+          onValueChange={(value) => update({ industry: value })}
+          onPick={(value) => choose({ industry: value })}
         />
       );
       break;

@@ -1,7 +1,7 @@
 import type { SubmittedAnalysis } from '@seqgen/proto';
 import { Card, CardDescription, CardHeader, CardTitle } from '../../../components/ui/Card';
+import { Icon } from '../../../components/ui/Icon';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/Tabs';
-import { Icon } from '../../dashboard/icons';
 import type { ManualCompany } from '../manual-entry';
 import { ManualEntryForm } from './ManualEntryForm';
 import { UrlAnalysisForm } from './UrlAnalysisForm';

@@ -2,10 +2,10 @@ import { SubmittedAnalysis } from '@seqgen/proto';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { Field } from '../../../components/ui/Field';
+import { Icon } from '../../../components/ui/Icon';
 import { Input } from '../../../components/ui/Input';
 import { Textarea } from '../../../components/ui/Textarea';
 import { toast } from '../../../components/ui/toast-store';
-import { Icon } from '../../dashboard/icons';
 import {
   emptyManualCompany,
   isManualComplete,

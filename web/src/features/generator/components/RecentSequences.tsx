@@ -1,7 +1,7 @@
 import type { GeneratedSequence } from '@seqgen/proto';
 import { Card } from '../../../components/ui/Card';
-import { Icon } from '../../dashboard/icons';
-import { audienceLine } from '../../sequence/audience';
+import { Icon } from '../../../components/ui/Icon';
+import { audienceLine } from '../../../lib/sequence/audience';
 import { useGeneratedEmails } from '../api/list-emails';
 
 const SHOWN = 4;

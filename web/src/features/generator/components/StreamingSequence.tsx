@@ -1,7 +1,7 @@
 import { SEQUENCE_LENGTH } from '@seqgen/proto';
 import { useEffect, useRef } from 'react';
+import { EmailCard, SEQUENCE_STAGES } from '../../../components/sequence/EmailCard';
 import { Spinner } from '../../../components/ui/Spinner';
-import { EmailCard, SEQUENCE_STAGES } from '../../sequence/components/EmailCard';
 import type { StreamProgress } from '../conversation';
 
 export const STREAM_COPY = {

@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { Field } from '../../../components/ui/Field';
+import { Icon } from '../../../components/ui/Icon';
 import { Input } from '../../../components/ui/Input';
 import { Spinner } from '../../../components/ui/Spinner';
-import { Icon } from '../../dashboard/icons';
 
 export const URL_REQUIRED = 'Please enter a company URL';
 

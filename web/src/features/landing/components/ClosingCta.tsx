@@ -1,7 +1,8 @@
-import { WaitlistForm } from '../../waitlist/components/WaitlistForm';
+import type { ReactNode } from 'react';
 import { SignUpCta } from './CtaLink';
 
-export function ClosingCta() {
+/** The closing call to action; `waitlistForm` is the waitlist's sign-up form, which the page composes in. */
+export function ClosingCta({ waitlistForm }: { waitlistForm: ReactNode }) {
   return (
     <section aria-labelledby="closing-title" className="py-20 sm:py-28">
       <div className="mx-auto w-full max-w-6xl px-4 sm:px-6">
@@ -28,7 +29,7 @@ export function ClosingCta() {
           <p className="mt-2 text-sm text-muted-foreground">
             Launch news and new features, a few times a year at most.
           </p>
-          <WaitlistForm className="mt-5" />
+          {waitlistForm}
         </div>
       </div>
     </section>

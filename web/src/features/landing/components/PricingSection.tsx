@@ -1,7 +1,7 @@
 import type { BillingPeriod } from '@seqgen/proto';
 import { useState } from 'react';
-import { PricingPlans } from '../../pricing/components/PricingPlans';
-import { FREE_TRIAL_NOTE } from '../../pricing/plans';
+import { PricingPlans } from '../../../components/pricing/PricingPlans';
+import { FREE_TRIAL_NOTE } from '../../../lib/plans';
 import { SignUpCta } from './CtaLink';
 import { SectionHeading } from './SectionHeading';
 

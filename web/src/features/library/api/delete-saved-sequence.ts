@@ -2,7 +2,7 @@ import type { SavedSequence } from '@seqgen/proto';
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import { type ApiOptions, apiRequest } from '../../../lib/api';
-import { savedSequencesKey } from './list-saved-sequences';
+import { savedSequencesKey } from '../../../lib/sequence/list-saved-sequences';
 
 export function deleteSavedSequence(id: string, options: ApiOptions = {}): Promise<Response> {
   return apiRequest('DELETE', `${savedSequencesKey}/${encodeURIComponent(id)}`, undefined, options);

@@ -2,7 +2,7 @@ import { SavedSequence, UpdateSavedSequenceRequest } from '@seqgen/proto';
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import { type ApiOptions, apiSend } from '../../../lib/api';
-import { savedSequencesKey } from './list-saved-sequences';
+import { savedSequencesKey } from '../../../lib/sequence/list-saved-sequences';
 
 export const savedSequencePath = (id: string) => `${savedSequencesKey}/${encodeURIComponent(id)}`;
 

@@ -1,19 +1,18 @@
 import type { SavedSequence } from '@seqgen/proto';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { AudienceChips } from '../../../components/sequence/AudienceChips';
+import { CopyButton } from '../../../components/sequence/CopyButton';
+import { copyToClipboard, emailAsText, sequenceAsText } from '../../../components/sequence/copy';
+import { ExportMenu } from '../../../components/sequence/ExportMenu';
+import { exportWithToast } from '../../../components/sequence/export';
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
+import { Icon } from '../../../components/ui/Icon';
 import { toast } from '../../../components/ui/toast-store';
 import type { ExportInput } from '../../../lib/exports';
-import { Icon } from '../../dashboard/icons';
-import { AudienceChips } from '../../sequence/components/AudienceChips';
-import { CopyButton } from '../../sequence/components/CopyButton';
-import { ExportMenu } from '../../sequence/components/ExportMenu';
-import { sequenceAsText } from '../../sequence/components/SequenceResult';
-import { copyToClipboard, emailAsText } from '../../sequence/copy';
-import { exportWithToast } from '../../sequence/export';
-import { cadenceOf, emailsOf } from '../../sequence/sequence';
+import { cadenceOf, emailsOf } from '../../../lib/sequence/sequence';
 import { useDeleteSavedSequence } from '../api/delete-saved-sequence';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });

@@ -3,7 +3,7 @@ import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import { AnalyticsEvent, track } from '../../../lib/analytics';
 import { type ApiOptions, apiSend } from '../../../lib/api';
-import { savedSequencesKey } from '../../library/api/list-saved-sequences';
+import { savedSequencesKey } from '../../../lib/sequence/list-saved-sequences';
 
 export const saveSequenceKey = '/api/save-sequence';
 

@@ -1,10 +1,10 @@
 import type { Customization, StoredSequence } from '@seqgen/proto';
 import { useCallback, useId, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
+import { Icon } from '../../../components/ui/Icon';
 import { Textarea } from '../../../components/ui/Textarea';
 import { toast } from '../../../components/ui/toast-store';
 import { cn } from '../../../lib/cn';
-import { Icon } from '../../dashboard/icons';
 import { useSendFeedback } from '../api/send-feedback';
 
 export const FEEDBACK_PLACEHOLDER = 'What could be improved? (optional but helpful)';

@@ -4,8 +4,8 @@ import { Button } from '../../../components/ui/Button';
 import { Input } from '../../../components/ui/Input';
 import { Label } from '../../../components/ui/Label';
 import { toast } from '../../../components/ui/toast-store';
+import { defaultSequenceTitle } from '../../../lib/sequence/sequence';
 import { useSaveSequence } from '../api/save-sequence';
-import { defaultSequenceTitle } from '../sequence';
 
 /** docs/product.md §4 Save: the title box starts with the generated label (docs/product.md §5) and is editable. */
 export function SaveSequenceForm({

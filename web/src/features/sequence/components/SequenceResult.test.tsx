@@ -2,10 +2,10 @@ import { checkSequence } from '@seqgen/checks';
 import type { CheckContext } from '@seqgen/proto';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { previewValues } from '../merge-fields';
-import { createStudio } from '../studio';
+import { StudioEmailCard } from '../../../components/sequence/StudioEmailCard';
+import { previewValues } from '../../../lib/sequence/merge-fields';
+import { createStudio } from '../../../lib/sequence/studio';
 import { SequenceResult } from './SequenceResult';
-import { StudioEmailCard } from './StudioEmailCard';
 
 const ANGLES = ['disputes', 'refunds', 'evidence', 'deadlines', 'margins', 'reporting', 'timing'];
 const emails = ANGLES.map((angle) => ({

@@ -1,24 +1,20 @@
 import type { CheckContext, Customization, SequenceChecks, StoredSequence } from '@seqgen/proto';
 import { type Dispatch, useId, useMemo, useState } from 'react';
+import { copyToClipboard, sequenceAsText } from '../../../components/sequence/copy';
+import { ExportMenu } from '../../../components/sequence/ExportMenu';
+import { exportWithToast } from '../../../components/sequence/export';
+import { SequenceStudio, type StudioStatus } from '../../../components/sequence/SequenceStudio';
+import type { RegenerateBase } from '../../../components/sequence/use-regenerate';
 import { Button } from '../../../components/ui/Button';
+import { Icon } from '../../../components/ui/Icon';
 import { StickyBar } from '../../../components/ui/StickyBar';
 import type { ExportInput } from '../../../lib/exports';
-import { Icon } from '../../dashboard/icons';
-import { validCadence } from '../cadence';
-import { copyToClipboard, emailAsText } from '../copy';
-import { exportWithToast } from '../export';
-import type { PreviewValues } from '../merge-fields';
-import type { StudioAction, StudioState } from '../studio';
-import { STUDIO_COPY } from '../studio-copy';
-import type { RegenerateBase } from '../use-regenerate';
-import { ExportMenu } from './ExportMenu';
+import { validCadence } from '../../../lib/sequence/cadence';
+import type { PreviewValues } from '../../../lib/sequence/merge-fields';
+import type { StudioAction, StudioState } from '../../../lib/sequence/studio';
+import { STUDIO_COPY } from '../../../lib/sequence/studio-copy';
 import { FeedbackBox, RatingButtons, useRating } from './RatingBar';
 import { SaveSequenceForm } from './SaveSequenceForm';
-import { SequenceStudio, type StudioStatus } from './SequenceStudio';
-
-/** Copy All: every email as "Subject: …" and its body, separated as in the text export. */
-export const sequenceAsText = (emails: readonly { subject: string; body: string }[]) =>
-  emails.map(emailAsText).join('\n\n---\n\n');
 
 /**
  * docs/product.md §2 Sequence result, as a studio: the emails (editable, regenerable, checked), and in a bar

@@ -2,11 +2,11 @@ import type { Usage, UsageDetails } from '@seqgen/proto';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
+import { Icon } from '../../../components/ui/Icon';
 import { Spinner } from '../../../components/ui/Spinner';
 import { cn } from '../../../lib/cn';
-import { Icon } from '../../dashboard/icons';
-import { useUsage, useUsageDetails } from '../api/get-usage';
-import { limitMessage, usageStatus } from '../usage-warning';
+import { useUsage, useUsageDetails } from '../../../lib/usage/get-usage';
+import { limitMessage, usageStatus } from '../../../lib/usage/usage-warning';
 
 function ProgressBar({ percent, warn }: { percent: number; warn: boolean }) {
   return (

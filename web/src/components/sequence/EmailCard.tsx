@@ -1,5 +1,5 @@
 import type { Email } from '@seqgen/proto';
-import { Card } from '../../../components/ui/Card';
+import { Card } from '../ui/Card';
 import { CopyButton } from './CopyButton';
 import { MergeFieldText } from './MergeFieldText';
 

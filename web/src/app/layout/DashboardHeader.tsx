@@ -1,7 +1,7 @@
 import type { User } from '@seqgen/proto';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { Button } from '../../../components/ui/Button';
+import { Button } from '../../components/ui/Button';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -9,37 +9,13 @@ import {
   DropdownMenuLabel,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
-} from '../../../components/ui/DropdownMenu';
-import { Logo } from '../../../components/ui/Logo';
-import { ThemeToggle } from '../../../components/ui/ThemeToggle';
-import { AnalyticsEvent, track } from '../../../lib/analytics';
-import { useLogout } from '../../auth/api/logout';
-import { fullName, initialsOf, shortName } from '../../auth/display-name';
-
-function Icon({ d, className = 'h-4 w-4' }: { d: string; className?: string }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className={className}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.75"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d={d} />
-    </svg>
-  );
-}
-
-const icons = {
-  restart: 'M3 12a9 9 0 1 0 3-6.7M3 4v5h5',
-  bookmark: 'M6 3h12v18l-6-4-6 4z',
-  card: 'M3 6h18v12H3zM3 10h18',
-  logout: 'M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10',
-  chevron: 'M6 9l6 6 6-6',
-};
+} from '../../components/ui/DropdownMenu';
+import { Icon } from '../../components/ui/Icon';
+import { Logo } from '../../components/ui/Logo';
+import { ThemeToggle } from '../../components/ui/ThemeToggle';
+import { useLogout } from '../../features/auth/api/logout';
+import { fullName, initialsOf, shortName } from '../../features/auth/display-name';
+import { AnalyticsEvent, track } from '../../lib/analytics';
 
 /**
  * The signed-in header (docs/product.md §2): product title, the user, Start Over, Saved, theme toggle,
@@ -72,13 +48,13 @@ export function DashboardHeader({
         <div className="flex min-w-0 items-center gap-1 sm:gap-2">
           {usage}
           <Button variant="outline" size="sm" onClick={startOver} aria-label="Start Over" data-testid="start-over">
-            <Icon d={icons.restart} />
+            <Icon name="restart" />
             <span className="hidden sm:inline">Start Over</span>
           </Button>
           <div className="hidden sm:block">
             <Button asChild variant="ghost" size="sm">
               <Link to="/saved-sequences" data-testid="saved-link">
-                <Icon d={icons.bookmark} />
+                <Icon name="bookmark" />
                 Saved
               </Link>
             </Button>
@@ -103,7 +79,7 @@ export function DashboardHeader({
                 <span className="hidden max-w-48 truncate text-sm font-medium md:block" data-testid="header-user">
                   {shortName(user)}
                 </span>
-                <Icon d={icons.chevron} className="hidden h-4 w-4 text-muted-foreground md:block" />
+                <Icon name="chevronDown" className="hidden text-muted-foreground md:block" />
               </button>
             </DropdownMenuTrigger>
             <DropdownMenuContent align="end">
@@ -116,19 +92,19 @@ export function DashboardHeader({
               <DropdownMenuSeparator />
               <DropdownMenuItem asChild className="sm:hidden">
                 <Link to="/saved-sequences">
-                  <Icon d={icons.bookmark} />
+                  <Icon name="bookmark" />
                   Saved sequences
                 </Link>
               </DropdownMenuItem>
               <DropdownMenuItem asChild>
                 <Link to="/subscription-management" data-testid="manage-subscription">
-                  <Icon d={icons.card} />
+                  <Icon name="creditCard" />
                   Manage subscription
                 </Link>
               </DropdownMenuItem>
               <DropdownMenuSeparator />
               <DropdownMenuItem onSelect={() => void logout()} data-testid="logout">
-                <Icon d={icons.logout} />
+                <Icon name="logout" />
                 Log out
               </DropdownMenuItem>
             </DropdownMenuContent>

@@ -1,6 +1,6 @@
 import type { BillingPeriod, PlanType } from '@seqgen/proto';
 import type { ReactNode } from 'react';
-import { PLANS } from '../plans';
+import { PLANS } from '../../lib/plans';
 import { BillingToggle } from './BillingToggle';
 import { PlanCard } from './PlanCard';
 

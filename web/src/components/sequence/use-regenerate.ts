@@ -1,11 +1,11 @@
 import type { CheckContext, Customization, Email, RegenerateModifier, SubmittedAnalysis } from '@seqgen/proto';
 import { SEQUENCE_LENGTH } from '@seqgen/proto';
 import { type Dispatch, useCallback, useEffect, useRef } from 'react';
-import { toast } from '../../components/ui/toast-store';
 import { errorMessage } from '../../lib/forms';
-import { regenerateEmail, regenerateEmailBody } from './api/regenerate-email';
-import type { StudioAction } from './studio';
-import { STUDIO_COPY } from './studio-copy';
+import { regenerateEmail, regenerateEmailBody } from '../../lib/sequence/regenerate-email';
+import type { StudioAction } from '../../lib/sequence/studio';
+import { STUDIO_COPY } from '../../lib/sequence/studio-copy';
+import { toast } from '../ui/toast-store';
 
 /** What a regeneration needs besides the emails: the same inputs as the generation. */
 export interface RegenerateBase {

@@ -1,8 +1,8 @@
 import type { CheckResult, CheckStatus } from '@seqgen/proto';
 import { useId, useState } from 'react';
-import { cn } from '../../../lib/cn';
-import { Icon } from '../../dashboard/icons';
-import { STATUS_COPY, statusCounts } from '../studio-copy';
+import { cn } from '../../lib/cn';
+import { STATUS_COPY, statusCounts } from '../../lib/sequence/studio-copy';
+import { Icon } from '../ui/Icon';
 
 const STATUS_ICON = { pass: 'check', warn: 'alert', fail: 'x' } as const;
 const STATUS_TONE: Record<CheckStatus, string> = {

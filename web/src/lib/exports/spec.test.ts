@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exportBaseName, exportContent, sequenceToCsv, sequenceToText } from './export';
+import { exportBaseName, exportContent, sequenceToCsv, sequenceToText } from './spec';
 
 const emails = [
   { subject: 'Quick "idea" for Acme', body: 'Hi Ana,\n\nSaw your "close" post, thoughts?' },

@@ -1,4 +1,4 @@
-import { toast } from '../../components/ui/toast-store';
+import { toast } from '../ui/toast-store';
 
 /** Copies text and confirms with the toast of docs/product.md §8; a refused clipboard says so. */
 export async function copyToClipboard(text: string): Promise<boolean> {
@@ -17,3 +17,7 @@ export async function copyToClipboard(text: string): Promise<boolean> {
 }
 
 export const emailAsText = (email: { subject: string; body: string }) => `Subject: ${email.subject}\n\n${email.body}`;
+
+/** Copy All: every email as "Subject: …" and its body, separated as in the text export. */
+export const sequenceAsText = (emails: readonly { subject: string; body: string }[]) =>
+  emails.map(emailAsText).join('\n\n---\n\n');

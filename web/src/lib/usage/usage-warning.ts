@@ -1,5 +1,5 @@
 import { FREE_TRIAL_SEQUENCES, type Usage, type UsageDetails } from '@seqgen/proto';
-import { PLANS } from '../pricing/plans';
+import { PLANS } from '../plans';
 
 export const APPROACHING_LIMIT_PERCENT = 80;
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Button } from '../../../components/ui/Button';
-import { Icon } from '../../dashboard/icons';
-import { copyToClipboard } from '../copy';
+import { Button } from '../ui/Button';
+import { Icon } from '../ui/Icon';
+import { copyToClipboard } from './copy';
 
 /** Copy with a short "Copied" confirmation on the button itself. */
 export function CopyButton({

@@ -1,6 +1,6 @@
 import { RegenerateEmailRequest, RegenerateEmailResponse } from '@seqgen/proto';
 import type { z } from 'zod';
-import { type ApiOptions, apiSend } from '../../../lib/api';
+import { type ApiOptions, apiSend } from '../api';
 
 /** One email written again; nothing is stored and no quota is used. */
 export const regenerateEmailKey = '/api/regenerate-email';

@@ -1,6 +1,6 @@
 import type { BillingPeriod } from '@seqgen/proto';
 import { ToggleGroup } from 'radix-ui';
-import { cn } from '../../../lib/cn';
+import { cn } from '../../lib/cn';
 
 const itemClass =
   'inline-flex h-9 cursor-pointer items-center gap-2 rounded-full px-4 text-sm font-medium text-muted-foreground transition-colors ' +

@@ -1,9 +1,9 @@
 import type { BillingPeriod } from '@seqgen/proto';
 import type { ReactNode } from 'react';
-import { Badge } from '../../../components/ui/Badge';
-import { CheckIcon } from '../../../components/ui/CheckIcon';
-import { cn } from '../../../lib/cn';
-import { annualSavings, formatUsd, monthlyEquivalent, type Plan, periodUnit, planPrice } from '../plans';
+import { cn } from '../../lib/cn';
+import { annualSavings, formatUsd, monthlyEquivalent, type Plan, periodUnit, planPrice } from '../../lib/plans';
+import { Badge } from '../ui/Badge';
+import { CheckIcon } from '../ui/CheckIcon';
 
 /** One plan: price for the chosen period, quota, features, and the caller's call to action. */
 export function PlanCard({

@@ -1,5 +1,5 @@
-import { toast } from '../../components/ui/toast-store';
 import { buildExport, downloadExport, EXPORT_FORMATS, type ExportFormatId, type ExportInput } from '../../lib/exports';
+import { toast } from '../ui/toast-store';
 
 /** docs/product.md §8: "Export Successful — Email sequence exported as CSV or TXT"; the sequencers name their tool. */
 export function exportToastText(format: ExportFormatId): string {

@@ -1,5 +1,5 @@
-import { cn } from '../../../lib/cn';
-import { segmentMergeFields } from '../merge-fields';
+import { cn } from '../../lib/cn';
+import { segmentMergeFields } from '../../lib/sequence/merge-fields';
 
 /**
  * Text with its merge fields as chips. A chip shows the token exactly as written (so copying or

@@ -1,6 +1,6 @@
 import { Usage, UsageDetails } from '@seqgen/proto';
 import useSWR from 'swr';
-import { type ApiOptions, apiGet, apiGetTagged, type Tagged } from '../../../lib/api';
+import { type ApiOptions, apiGet, apiGetTagged, type Tagged } from '../api';
 
 export const usageKey = '/api/usage';
 /** docs/product.md §4, §9: usage is polled every 5 s. */

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { MergeFieldText } from './components/MergeFieldText';
+import { MergeFieldText } from '../../components/sequence/MergeFieldText';
 import { previewEmail, previewValues, prospectNameOf, SAMPLE_COMPANY, segmentMergeFields } from './merge-fields';
 
 describe('segmentMergeFields', () => {

@@ -1,4 +1,6 @@
-import { Button } from '../../../components/ui/Button';
+import { EXPORT_FORMATS, type ExportFormatId, type ExportInput } from '../../lib/exports';
+import { STUDIO_COPY } from '../../lib/sequence/studio-copy';
+import { Button } from '../ui/Button';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -6,11 +8,9 @@ import {
   DropdownMenuLabel,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
-} from '../../../components/ui/DropdownMenu';
-import { EXPORT_FORMATS, type ExportFormatId, type ExportInput } from '../../../lib/exports';
-import { Icon } from '../../dashboard/icons';
-import { exportWithToast } from '../export';
-import { STUDIO_COPY } from '../studio-copy';
+} from '../ui/DropdownMenu';
+import { Icon } from '../ui/Icon';
+import { exportWithToast } from './export';
 
 /** The two exports of docs/product.md §9, listed first. */
 const SPEC_FORMATS: ReadonlySet<ExportFormatId> = new Set(['csv', 'txt']);

@@ -1,5 +1,5 @@
 import type { Customization } from '@seqgen/proto';
-import { AUDIENCE_COPY, audienceOf } from '../audience';
+import { AUDIENCE_COPY, audienceOf } from '../../lib/sequence/audience';
 
 /** Who a sequence is for, as labelled chips: prospect (when targeted), persona, industry. */
 export function AudienceChips({ customization }: { customization: Partial<Customization> | null | undefined }) {

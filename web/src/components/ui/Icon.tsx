@@ -1,6 +1,6 @@
 import { cn } from '../../lib/cn';
 
-/** Stroke icons (24×24, currentColor) shared by the signed-in screens. */
+/** Stroke icons (24×24, currentColor) shared by the signed-in screens and their header. */
 const paths = {
   copy: 'M9 9h11v11H9zM5 15H4V4h11v1',
   check: 'M5 12.5l4.5 4.5L19 7.5',
@@ -38,6 +38,9 @@ const paths = {
   chevronDown: 'M6 9l6 6 6-6',
   clock: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 7v5l3 2',
   info: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 11v5M12 8h.01',
+  restart: 'M3 12a9 9 0 1 0 3-6.7M3 4v5h5',
+  creditCard: 'M3 6h18v12H3zM3 10h18',
+  logout: 'M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10',
 } as const;
 
 export type IconName = keyof typeof paths;

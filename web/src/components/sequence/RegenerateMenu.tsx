@@ -1,5 +1,6 @@
 import type { RegenerateModifier } from '@seqgen/proto';
-import { Button } from '../../../components/ui/Button';
+import { REGENERATE_OPTIONS, STUDIO_COPY } from '../../lib/sequence/studio-copy';
+import { Button } from '../ui/Button';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -7,9 +8,8 @@ import {
   DropdownMenuLabel,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
-} from '../../../components/ui/DropdownMenu';
-import { Icon } from '../../dashboard/icons';
-import { REGENERATE_OPTIONS, STUDIO_COPY } from '../studio-copy';
+} from '../ui/DropdownMenu';
+import { Icon } from '../ui/Icon';
 
 /** "Regenerate ▾": write this email again, as it is or shorter, longer, more casual, … */
 export function RegenerateMenu({

@@ -1,19 +1,19 @@
 import type { CheckContext, SequenceChecks } from '@seqgen/proto';
 import { type Dispatch, type FocusEvent, type ReactNode, useCallback, useId, useMemo, useState } from 'react';
-import { Card } from '../../../components/ui/Card';
-import { Label } from '../../../components/ui/Label';
-import { Switch } from '../../../components/ui/Switch';
-import { cn } from '../../../lib/cn';
-import { Icon } from '../../dashboard/icons';
-import { type CadenceProblem, cadenceProblem } from '../cadence';
-import { useLiveChecks } from '../check-context';
-import type { PreviewValues } from '../merge-fields';
-import type { StudioAction, StudioState } from '../studio';
-import { modifierLabel, STUDIO_COPY, statusCounts } from '../studio-copy';
-import { type RegenerateBase, regenerateBlocker, useRegenerate } from '../use-regenerate';
+import { cn } from '../../lib/cn';
+import { type CadenceProblem, cadenceProblem } from '../../lib/sequence/cadence';
+import { useLiveChecks } from '../../lib/sequence/check-context';
+import type { PreviewValues } from '../../lib/sequence/merge-fields';
+import type { StudioAction, StudioState } from '../../lib/sequence/studio';
+import { modifierLabel, STUDIO_COPY, statusCounts } from '../../lib/sequence/studio-copy';
+import { Card } from '../ui/Card';
+import { Icon } from '../ui/Icon';
+import { Label } from '../ui/Label';
+import { Switch } from '../ui/Switch';
 import { CheckItems, StatusMark } from './CheckList';
 import { SEQUENCE_STAGES } from './EmailCard';
 import { StudioEmailCard } from './StudioEmailCard';
+import { type RegenerateBase, regenerateBlocker, useRegenerate } from './use-regenerate';
 
 /** What the action bar needs to know about the sequence as it stands. */
 export interface StudioStatus {
