@@ -32,7 +32,7 @@
  * Target: median and p99 ≤ 50 ms at 20 users (ramped).
  */
 import { readFileSync } from 'node:fs';
-import type { Customization } from '@seqgen/proto';
+import { type Customization, FREE_TRIAL_SEQUENCES } from '@seqgen/proto';
 import { MODEL_CUSTOMIZATION, MODEL_SEQUENCE } from '../../services/generation/test/support/model-sequence.ts';
 import { client, type RunningSystem, SERVICES, startCompanySite, startSystem } from '../../tests/faults/support.ts';
 import { type ModelCall, startModelStandIn } from './llm-stand-in.ts';
@@ -41,7 +41,6 @@ import { percentile } from './load.ts';
 const INFRA = process.env.BENCH_INFRA === 'real' ? 'real' : 'embedded';
 const LATENCY_MS = 2_000;
 const TARGET_MS = 50;
-const FREE_SEQUENCES = 5;
 /**
  * `ramp`: the users start one L / users apart (k6's ramping VUs over one L), as people who click
  * Generate at their own moments do; `burst`: all in the same millisecond, every round (below).
@@ -72,7 +71,7 @@ const DEMANDS = ENDPOINTS.flatMap(() => [
 /** The fewest users whose sequences cover DEMANDS when the fullest are picked first (as `pick` does). */
 const USERS = (() => {
   for (let users = 1; ; users += 1) {
-    const left = Array.from({ length: users }, () => FREE_SEQUENCES);
+    const left = Array.from({ length: users }, () => FREE_TRIAL_SEQUENCES);
     const fits = DEMANDS.every(({ count, each }) => {
       left.sort((a, b) => b - a);
       if (users < count || (left[count - 1] ?? 0) < each) return false;
@@ -267,7 +266,7 @@ try {
         });
         if (answer.status !== 201)
           throw new Error(`registration answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-        users.push({ name, call, left: FREE_SEQUENCES });
+        users.push({ name, call, left: FREE_TRIAL_SEQUENCES });
       }),
     );
   }
@@ -289,7 +288,7 @@ try {
     customization: CUSTOMIZATION,
   };
 
-  /** `count` users with at least `each` sequences left (each free user has FREE_SEQUENCES), the fullest first. */
+  /** `count` users with at least `each` sequences left (each free user has FREE_TRIAL_SEQUENCES), the fullest first. */
   const pick = (count: number, each: number): User[] => {
     const chosen = [...users].sort((a, b) => b.left - a.left).slice(0, count);
     if (chosen.length < count || chosen.some((user) => user.left < each)) throw new Error('not enough sequences left');

@@ -23,9 +23,9 @@ export interface TraceContext {
 const TRACEPARENT = /^[\da-f]{2}-[\da-f]{32}-[\da-f]{16}-[\da-f]{2}$/;
 
 const EnvelopeShape = z.object({
-  id: z.string().uuid(),
+  id: z.uuid(),
   type: z.string(),
-  occurredAt: z.string().datetime({ offset: true }),
+  occurredAt: z.iso.datetime({ offset: true }),
   data: z.unknown(),
   // Tracing is never a reason to refuse an event: a malformed context is dropped, not fatal.
   trace: z

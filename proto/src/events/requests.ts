@@ -1,10 +1,11 @@
 import { z } from 'zod';
 
 /**
- * Why quota refused a reservation. `limit_reached`: the allowance is used up (the browser matches
- * 'limit reached' in the message, docs/product.md §8). `expired`: the request came after its caller's
- * deadline, or names a reservation already settled — the caller has given up, nothing was
- * reserved, and it must not be shown to the user as a plan limit.
+ * Why quota refused a reservation; generation decides on this, never on the message. `limit_reached`:
+ * the allowance is used up, and generation answers 403 with the error code of that name and
+ * quota's message (docs/product.md §8). `expired`: the request came after its caller's deadline,
+ * or names a reservation already settled — the caller has given up, nothing was reserved, and it
+ * must not be shown to the user as a plan limit.
  */
 export const ReserveRefusalReason = z.enum(['limit_reached', 'expired']);
 export type ReserveRefusalReason = z.infer<typeof ReserveRefusalReason>;
@@ -22,7 +23,7 @@ export const requestCatalogue = {
        */
       requestId: z.uuid().optional(),
       /** When the caller stops waiting (ISO time): quota refuses work that arrives after it. */
-      deadline: z.string().datetime({ offset: true }).optional(),
+      deadline: z.iso.datetime({ offset: true }).optional(),
     }),
     reply: z.discriminatedUnion('ok', [
       z.object({ ok: z.literal(true), reservationId: z.string(), used: z.number().int(), limit: z.number().int() }),

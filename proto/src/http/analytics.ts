@@ -62,7 +62,7 @@ export const EMAIL_IN_ANALYTICS_MESSAGE = 'looks like an e-mail address; analyti
 const propText = text()
   .max(ANALYTICS_LIMITS.propValueLength, `is too long (${ANALYTICS_LIMITS.propValueLength} characters at most)`)
   .refine((value) => !LOOKS_LIKE_EMAIL.test(value), EMAIL_IN_ANALYTICS_MESSAGE);
-const propValue = z.union([propText, z.number().finite(), z.boolean()]);
+const propValue = z.union([propText, z.number(), z.boolean()]);
 
 /** A small flat map: only the keys above, each a short string, a number or a boolean. */
 export const AnalyticsProps = z.strictObject(

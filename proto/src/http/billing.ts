@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { PLAN_TYPES } from '../plans.ts';
 import { text } from './common.ts';
 
 /** /subscribe calls the top tier "organization", /pricing calls it "sales-org" (docs/product.md §3). */
-export const PlanType = z.enum(['individual', 'leader', 'organization']);
+export const PlanType = z.enum(PLAN_TYPES);
 export type PlanType = z.infer<typeof PlanType>;
 
 export const BillingPeriod = z.enum(['monthly', 'annual']);

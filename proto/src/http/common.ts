@@ -39,13 +39,6 @@ export function text(params?: Parameters<typeof z.string>[0]) {
   return z.string(params).refine((value) => !hasForbiddenCharacter(value), FORBIDDEN_CHARACTER_MESSAGE);
 }
 
-/** Every non-2xx answer from every service (docs/architecture.md §5). */
-export const ErrorBody = z.object({
-  error: text(),
-  message: text(),
-});
-export type ErrorBody = z.infer<typeof ErrorBody>;
-
 /**
  * A URL as users type it: "acme.com", "https://acme.com/customers". Only the shape is checked
  * here; whether it may be fetched is the SSRF-safe client's decision.
@@ -62,4 +55,8 @@ export const EmailAddress = text({ error: 'Please enter a valid email address' }
   .max(254, 'Email address is too long (254 characters at most)')
   .refine((v) => v.includes('@'), 'Please enter a valid email address');
 
-export const IsoDateTime = text().datetime({ offset: true });
+/**
+ * An ISO 8601 time with its offset ("2026-11-22T10:00:00.000Z"). The format is a check after the
+ * text rule, so a NUL is told as such first (zod 4's `z.iso.datetime()`, as a check of `text()`).
+ */
+export const IsoDateTime = text().check(z.iso.datetime({ offset: true }));

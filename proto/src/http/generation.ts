@@ -135,9 +135,10 @@ export const Cadence = z
   )
   .min(1)
   .max(20)
-  .refine((days) => days.every((day, index) => index === 0 || day > (days[index - 1] as number)), {
-    message: 'Each send day must come after the one before it',
-  });
+  .refine(
+    (days) => days.every((day, index) => index === 0 || day > (days[index - 1] as number)),
+    'Each send day must come after the one before it',
+  );
 export type Cadence = z.infer<typeof Cadence>;
 
 /** The default cadence for `count` emails: the seven days of docs/product.md §3, extended a week at a time. */

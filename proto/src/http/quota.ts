@@ -2,8 +2,6 @@ import { z } from 'zod';
 import { PlanType } from './billing.ts';
 import { IsoDateTime } from './common.ts';
 
-export const FREE_TRIAL_SEQUENCES = 5;
-
 export const Usage = z.object({
   used: z.number().int().nonnegative(),
   limit: z.number().int().nonnegative(),

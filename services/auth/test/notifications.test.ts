@@ -14,7 +14,6 @@ import {
   SUPPORT_MAIL_LOG_MESSAGE,
   startNotificationConsumers,
 } from '../src/notifications/consumers.ts';
-import { PLAN_NAMES } from '../src/notifications/copy.ts';
 import { startSmtpServer } from './support.ts';
 
 const migrationsFolder = fileURLToPath(new URL('../src/data/migrations', import.meta.url));
@@ -127,7 +126,7 @@ describe.each(await variantsToRun())('notification e-mails on $name infrastructu
 
     expect(mailsTo(user.email)).toHaveLength(2);
     const [activation, cancellation] = mailsTo(user.email);
-    expect(activation?.subject).toBe(`Your ${PLAN_NAMES.leader} plan is active`);
+    expect(activation?.subject).toBe('Your Sales Leader plan is active');
     expect(activation?.text).toContain('up to 200 email sequences a month');
     expect(cancellation?.subject).toBe('Your seqgen plan has ended');
     expect(cancellation?.text).toContain('Your paid plan has ended');

@@ -4,6 +4,7 @@ import httpProxy from '@fastify/http-proxy';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { createService, crossSiteWriteGuard, type KeyValueStore, type Logger, type Service } from '@seqgen/kit';
+import type { ErrorBody } from '@seqgen/proto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { bodyLimitHooks } from './body-limit.ts';
 import { type GatewayConfig, trustProxyOption } from './config.ts';
@@ -46,11 +47,12 @@ export function createGateway({ config, logger, store }: GatewayDeps): Service {
       // Stripe delivers every customer's webhooks from a handful of addresses: a per-address
       // limit would drop payments at busy times. Billing verifies each signature instead.
       allowList: (request) => request.url.split('?')[0] === '/api/billing/webhook',
-      errorResponseBuilder: (_request, context) => ({
-        statusCode: 429,
-        error: 'rate_limited',
-        message: `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
-      }),
+      errorResponseBuilder: (_request, context) =>
+        ({
+          statusCode: 429,
+          error: 'rate_limited',
+          message: `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+        }) satisfies ErrorBody & { statusCode: number },
     });
     // Each proxied route carries its service's body limit (routes.ts); anything else, the default.
     const bodyLimit = bodyLimitHooks((request) =>
@@ -83,9 +85,10 @@ export function createGateway({ config, logger, store }: GatewayDeps): Service {
     }
 
     api.all('/api/*', async (request, reply) =>
-      reply
-        .code(404)
-        .send({ error: 'not_found', message: `No API route for ${request.method} ${request.url.split('?')[0]}` }),
+      reply.code(404).send({
+        error: 'not_found',
+        message: `No API route for ${request.method} ${request.url.split('?')[0]}`,
+      } satisfies ErrorBody),
     );
   });
 
@@ -104,12 +107,12 @@ function sendUpstreamError(
     return reply.code(504).send({
       error: 'upstream_timeout',
       message: `${label} took too long to answer (timeout). Please try again.`,
-    });
+    } satisfies ErrorBody);
   }
   return reply.code(503).send({
     error: 'upstream_unavailable',
     message: `${label} is temporarily unavailable. Please try again in a moment.`,
-  });
+  } satisfies ErrorBody);
 }
 
 const hasBuiltSpa = (webDist: string) => existsSync(path.join(webDist, 'index.html'));
@@ -125,7 +128,9 @@ function spaFallback(webDist: string) {
     const pathname = request.url.split('?')[0] ?? '/';
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/');
     if (!wantsPage || pathname.startsWith('/assets/')) {
-      return reply.code(404).send({ error: 'not_found', message: `No route for ${request.method} ${pathname}` });
+      return reply
+        .code(404)
+        .send({ error: 'not_found', message: `No route for ${request.method} ${pathname}` } satisfies ErrorBody);
     }
     if (!built) {
       return reply

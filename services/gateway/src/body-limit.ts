@@ -1,7 +1,11 @@
 import { Readable } from 'node:stream';
+import type { ErrorBody } from '@seqgen/proto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-export const PAYLOAD_TOO_LARGE = { error: 'payload_too_large', message: 'Request body is too large.' } as const;
+export const PAYLOAD_TOO_LARGE = {
+  error: 'payload_too_large',
+  message: 'Request body is too large.',
+} as const satisfies ErrorBody;
 
 /**
  * Up to this many bytes of a refused body are read (and dropped) before the 413 goes out; past

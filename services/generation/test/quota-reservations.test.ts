@@ -138,29 +138,28 @@ describe.each(await variantsToRun())('quota reservations from generation on $nam
       );
     });
 
-    it("puts 'limit reached' into a refusal whose words quota left out, and keeps quota's own when present", async () => {
+    it("refuses with limit_reached and quota's own message, decided by quota's reason and never by its words", async () => {
       const before = { stored: await stored(), released: (await releases()).length };
-      answer = () => ({ ok: false, message: 'Your workspace has no sequences left this month.' });
+      const unworded = 'Your workspace has no sequences left this month.';
+      answer = () => ({ ok: false, reason: 'limit_reached', message: unworded });
       const plain = await post('/api/generate-emails');
       expect(plain.statusCode).toBe(403);
-      expect(plain.json()).toEqual({
-        error: 'limit_reached',
-        message: 'Email generation limit reached. Your workspace has no sequences left this month.',
-      });
-      // The browser's rule (docs/product.md §8): this message sends the user to /subscribe.
-      expect(plain.json().message).toMatch(/limit reached|Email generation limit/);
+      // The browser's rule (docs/product.md §8) is the code: the message is quota's, as it is.
+      expect(plain.json()).toEqual({ error: 'limit_reached', message: unworded });
 
       const streamed = parseEventStream((await post('/api/generate-emails/stream')).body).at(-1);
-      expect(streamed).toEqual({
-        type: 'error',
-        status: 403,
-        error: 'limit_reached',
-        message: 'Email generation limit reached. Your workspace has no sequences left this month.',
-      });
+      expect(streamed).toEqual({ type: 'error', status: 403, error: 'limit_reached', message: unworded });
 
+      // A responder of the previous release gives no reason: its refusals were always the limit.
       const worded = 'Email generation limit: 100 sequences on your plan this period. Upgrade to continue.';
-      answer = () => ({ ok: false, reason: 'limit_reached', message: worded });
+      answer = () => ({ ok: false, message: worded });
       expect((await post('/api/generate-emails')).json()).toEqual({ error: 'limit_reached', message: worded });
+
+      // Expired is never the limit, even in words that sound like it.
+      answer = () => ({ ok: false, reason: 'expired', message: 'Email generation limit reached.' });
+      const expired = await post('/api/generate-emails');
+      expect(expired.statusCode).toBe(503);
+      expect(expired.json()).toEqual({ error: 'quota_unavailable', message: QUOTA_UNAVAILABLE_MESSAGE });
       expect(await stored()).toBe(before.stored);
       expect((await releases()).length).toBe(before.released);
     });

@@ -1,3 +1,4 @@
+import type { ErrorBody } from '@seqgen/proto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -24,7 +25,7 @@ export function crossSiteWriteGuard(options: { publicUrl?: string | undefined } 
       return reply.code(403).send({
         error: 'cross_site_request',
         message: 'This request came from another site and was refused.',
-      });
+      } satisfies ErrorBody);
     }
   };
 }

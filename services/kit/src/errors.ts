@@ -1,14 +1,17 @@
+import type { ErrorCode } from '@seqgen/proto';
+
 /**
- * An error a service means to show the caller. Anything else that escapes a handler is a 500
+ * An error a service means to show the caller, with its code from proto's list (the contract
+ * callers decide on, docs/architecture.md §3). Anything else that escapes a handler is a 500
  * whose details stay in the log (docs/architecture.md §5).
  */
 export class HttpError extends Error {
   override name = 'HttpError';
   readonly statusCode: number;
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly headers: Record<string, string>;
 
-  constructor(statusCode: number, code: string, message: string, headers: Record<string, string> = {}) {
+  constructor(statusCode: number, code: ErrorCode, message: string, headers: Record<string, string> = {}) {
     super(message);
     this.statusCode = statusCode;
     this.code = code;
@@ -16,7 +19,7 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (message: string, code = 'bad_request') => new HttpError(400, code, message);
+export const badRequest = (message: string, code: ErrorCode = 'bad_request') => new HttpError(400, code, message);
 export const unauthorized = (message = 'You need to sign in first.') => new HttpError(401, 'unauthorized', message);
 export const forbidden = (message: string) => new HttpError(403, 'forbidden', message);
 export const notFound = (message = 'Not found.') => new HttpError(404, 'not_found', message);

@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import type { ErrorBody } from '@seqgen/proto';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Lifecycle } from './lifecycle.ts';
 import type { Logger } from './logger.ts';
@@ -185,7 +186,9 @@ export async function serveMetrics(options: {
     const path = (request.url ?? '/').split('?')[0];
     if (request.method !== 'GET' || path !== '/metrics') {
       response.writeHead(404, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ error: 'not_found', message: 'Only GET /metrics is served here.' }));
+      response.end(
+        JSON.stringify({ error: 'not_found', message: 'Only GET /metrics is served here.' } satisfies ErrorBody),
+      );
       return;
     }
     metricsText(service).then(
@@ -196,7 +199,9 @@ export async function serveMetrics(options: {
       (err: unknown) => {
         logger.error({ err }, 'metrics: collection failed');
         response.writeHead(500, { 'content-type': 'application/json' });
-        response.end(JSON.stringify({ error: 'internal', message: 'Metrics could not be collected.' }));
+        response.end(
+          JSON.stringify({ error: 'internal', message: 'Metrics could not be collected.' } satisfies ErrorBody),
+        );
       },
     );
   });

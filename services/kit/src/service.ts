@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { ErrorBody, ErrorCode } from '@seqgen/proto';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyError,
@@ -262,9 +263,10 @@ export function createService({
   app.setNotFoundHandler(
     notFound ??
       ((request, reply) =>
-        reply
-          .code(404)
-          .send({ error: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}` })),
+        reply.code(404).send({
+          error: 'not_found',
+          message: `No route for ${request.method} ${request.url.split('?')[0]}`,
+        } satisfies ErrorBody)),
   );
 
   app.get('/healthz', async () => ({ status: 'ok', service: name }));
@@ -273,7 +275,9 @@ export function createService({
       await readiness?.();
       return { status: 'ready', service: name };
     } catch (error) {
-      return reply.code(503).send({ error: 'not_ready', message: `Not ready: ${(error as Error).message}` });
+      return reply
+        .code(503)
+        .send({ error: 'not_ready', message: `Not ready: ${(error as Error).message}` } satisfies ErrorBody);
     }
   });
 
@@ -282,11 +286,11 @@ export function createService({
 
 interface ErrorResponse {
   statusCode: number;
-  body: { error: string; message: string };
+  body: ErrorBody;
   headers?: Record<string, string>;
 }
 
-export const DATABASE_UNAVAILABLE = 'database_unavailable';
+export const DATABASE_UNAVAILABLE: ErrorCode = 'database_unavailable';
 
 const BY_FASTIFY_CODE: Record<string, (error: FastifyError) => ErrorResponse> = {
   // A path that does not decode (e.g. %ED%A0%80, a lone surrogate): refused by the router before

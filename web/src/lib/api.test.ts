@@ -2,7 +2,17 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { Usage } from '@seqgen/proto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiGet, apiGetTagged, apiRequest, apiSend, createFetcher, errorText, resolveApiPath } from './api';
+import {
+  ApiError,
+  apiGet,
+  apiGetTagged,
+  apiRequest,
+  apiSend,
+  createFetcher,
+  errorCodeOf,
+  errorText,
+  resolveApiPath,
+} from './api';
 import { getUsage } from './usage/get-usage';
 
 /** What the server saw, so tests can assert on the request the client really sent. */
@@ -144,6 +154,24 @@ describe('requests against a real HTTP server', () => {
     expect(error.status).toBe(403);
     expect(error.body).toBe('{"error":"quota_exceeded","message":"Email generation limit reached"}');
     expect(consoleError).toHaveBeenCalledWith(expect.stringContaining('403'), error.body);
+  });
+
+  it('carries the code of the error body when it is one of proto’s codes, for callers to decide on', async () => {
+    handler = (_req, res) => json(res, 403, { error: 'limit_reached', message: 'No sequences left.' });
+    const known = await caught(apiSend('POST', '/generate-emails', {}, { baseUrl }));
+    expect(known.code).toBe('limit_reached');
+    expect(known.message).toBe('403: No sequences left.');
+
+    // A code this build does not know (a newer service's): the message is still shown, the code is not guessed.
+    handler = (_req, res) => json(res, 403, { error: 'quota_exceeded', message: 'Email generation limit reached' });
+    const unknown = await caught(apiSend('POST', '/generate-emails', {}, { baseUrl }));
+    expect(unknown.code).toBeUndefined();
+    expect(unknown.message).toBe('403: Email generation limit reached');
+
+    handler = reply(502, 'limit_reached');
+    expect((await caught(apiGet('/emails', { baseUrl }))).code).toBeUndefined();
+    expect(errorCodeOf(new Error('limit_reached'))).toBeUndefined();
+    expect(errorCodeOf(known)).toBe('limit_reached');
   });
 
   it('uses the raw text of a non-JSON error body', async () => {

@@ -1,4 +1,4 @@
-import { ErrorBody } from '@seqgen/proto';
+import { ErrorBody, ErrorCode, text } from '@seqgen/proto';
 import type { z } from 'zod';
 
 /**
@@ -6,8 +6,9 @@ import type { z } from 'zod';
  *
  * - Paths not starting with /api/ get /api prefixed, so callers may write '/usage' or '/api/usage'.
  * - Cookies always travel (credentials: 'include'): the session lives in an httpOnly cookie.
- * - Any non-OK answer throws an ApiError whose message is "<status>: <text>". Feature code matches
- *   on that text (e.g. 'limit reached', 'timeout'), which is why the format is fixed.
+ * - Any non-OK answer throws an ApiError whose message is "<status>: <text>", for people, and whose
+ *   `code` is the body's error code, for feature code to decide on ('limit_reached', 'ai_timeout':
+ *   docs/product.md §8). Nothing decides on the words of a message.
  */
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -34,13 +35,20 @@ export class ApiError extends Error {
   readonly status: number;
   /** The raw response body as text (may be empty). */
   readonly body: string;
+  /** The `error` of a `{ error, message }` body when it is a code this build knows, else undefined. */
+  readonly code: ErrorCode | undefined;
 
   constructor(status: number, body: string, message: string) {
     super(message);
     this.status = status;
     this.body = body;
+    this.code = readErrorBody(body)?.code;
   }
 }
+
+/** The code an error was answered with: undefined for anything but an ApiError with a known code. */
+export const errorCodeOf = (error: unknown): ErrorCode | undefined =>
+  error instanceof ApiError ? error.code : undefined;
 
 const API_PREFIX = '/api';
 
@@ -56,14 +64,24 @@ function buildUrl(path: string, baseUrl: string | undefined): string {
 }
 
 /**
+ * Proto's error body, read so that a code this build does not know (a newer service's) still has
+ * its message shown: the code is then undefined and nothing decides on it.
+ */
+const ReceivedErrorBody = ErrorBody.extend({ error: text() });
+
+function readErrorBody(body: string): { code: ErrorCode | undefined; message: string } | undefined {
+  if (body.trim() === '') return undefined;
+  const parsed = ReceivedErrorBody.safeParse(safeJsonParse(body));
+  if (!parsed.success) return undefined;
+  return { code: ErrorCode.safeParse(parsed.data.error).data, message: parsed.data.message };
+}
+
+/**
  * The human part of an error message: the `message` of a `{ error, message }` body (the shape
  * every service answers with), else the raw body text, else the status text.
  */
 export function errorText(body: string, statusText: string): string {
-  if (body.trim() !== '') {
-    const parsed = ErrorBody.safeParse(safeJsonParse(body));
-    return parsed.success ? parsed.data.message : body;
-  }
+  if (body.trim() !== '') return readErrorBody(body)?.message ?? body;
   // HTTP/2 has no reason phrases, so statusText can be empty too; never end a message on ": ".
   return statusText || 'Request failed';
 }
@@ -120,7 +138,7 @@ export async function apiRequest(
 /**
  * Opens a Server-Sent Events answer (POST with a JSON body, cookies included, like every other
  * call). A non-OK answer before the stream starts throws the same ApiError as any request, so
- * callers match its message exactly as they do for the JSON endpoints.
+ * callers decide on its code exactly as they do for the JSON endpoints.
  */
 export async function apiOpenStream(path: string, body: unknown, options: ApiOptions = {}): Promise<Response> {
   const res = await send('POST', path, body, options, 'text/event-stream, application/json');

@@ -1,60 +1,19 @@
-import type { BillingPeriod, PlanType } from '@seqgen/proto';
+import {
+  ANNUAL_MONTHS_CHARGED,
+  type BillingPeriod,
+  FREE_TRIAL_SEQUENCES,
+  PLANS,
+  type Plan,
+  type PlanType,
+} from '@seqgen/proto';
 
 /**
- * The three paid plans (docs/product.md §3, §9) in one place, for the landing page, /pricing and /subscribe.
- * Plans differ only by monthly quota; every plan includes the same features.
+ * The three paid plans (docs/product.md §3, §9) come from proto, where billing reads the same
+ * terms; this is how the landing page, /pricing and /subscribe price and link them.
  */
-export interface Plan {
-  id: PlanType;
-  name: string;
-  /** US dollars per month on monthly billing. */
-  monthlyPrice: number;
-  sequencesPerMonth: number;
-  description: string;
-  features: readonly string[];
-  popular: boolean;
-}
+export { PLANS, type Plan };
 
-/** docs/product.md §9: annual billing costs ten months (two months free). */
-export const ANNUAL_MONTHS_CHARGED = 10;
-export const FREE_TRIAL_NOTE = 'All plans include a 5-sequence free trial';
-
-const included = [
-  'AI-powered company analysis',
-  'Personalised 7‑email sequences',
-  'Case study integration',
-  'Export to CSV and text',
-] as const;
-
-export const PLANS: readonly Plan[] = [
-  {
-    id: 'individual',
-    name: 'Individual Contributor',
-    monthlyPrice: 15,
-    sequencesPerMonth: 100,
-    description: 'For SDRs and AEs running their own outbound.',
-    features: ['100 sequences per month', ...included],
-    popular: false,
-  },
-  {
-    id: 'leader',
-    name: 'Sales Leader',
-    monthlyPrice: 25,
-    sequencesPerMonth: 200,
-    description: 'For team leads who write sequences for their reps.',
-    features: ['200 sequences per month', ...included],
-    popular: true,
-  },
-  {
-    id: 'organization',
-    name: 'Sales Org',
-    monthlyPrice: 50,
-    sequencesPerMonth: 500,
-    description: 'For sales organisations running outbound at scale.',
-    features: ['500 sequences per month', ...included],
-    popular: false,
-  },
-];
+export const FREE_TRIAL_NOTE = `All plans include a ${FREE_TRIAL_SEQUENCES}-sequence free trial`;
 
 /** The price charged once per billing period. */
 export function planPrice(plan: Pick<Plan, 'monthlyPrice'>, period: BillingPeriod): number {

@@ -1,16 +1,9 @@
-import type { PlanType } from '@seqgen/proto';
+import { type PlanType, planById } from '@seqgen/proto';
 
 /**
  * What the notification e-mails say (issue 11, item 4): kept as data, short and plain. Each
  * function gets only what the mail shows.
  */
-
-/** As the pricing page names them (billing's PLAN_TERMS); the events carry only the plan key. */
-export const PLAN_NAMES: Record<PlanType, string> = {
-  individual: 'Individual Contributor',
-  leader: 'Sales Leader',
-  organization: 'Sales Org',
-};
 
 const SIGN_OFF = '— the seqgen team';
 
@@ -27,12 +20,13 @@ export const NOTIFICATION_COPY = {
     ].join('\n'),
   }),
 
+  // The events carry only the plan's id; its name is proto's, as the pricing page shows it.
   planActivated: ({ plan, limit }: { plan: PlanType; limit: number }) => ({
-    subject: `Your ${PLAN_NAMES[plan]} plan is active`,
+    subject: `Your ${planById(plan).name} plan is active`,
     text: [
       'Hi,',
       '',
-      `Thanks for subscribing. Your ${PLAN_NAMES[plan]} plan is active: up to ${limit} email sequences a month.`,
+      `Thanks for subscribing. Your ${planById(plan).name} plan is active: up to ${limit} email sequences a month.`,
       '',
       SIGN_OFF,
     ].join('\n'),

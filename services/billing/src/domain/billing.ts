@@ -11,11 +11,12 @@ import {
   type RateLimitRule,
   type SessionUser,
 } from '@seqgen/kit';
-import type {
-  CreateSubscriptionRequest,
-  CreateSubscriptionResponse,
-  SandboxConfirmRequest,
-  SubscriptionResponse,
+import {
+  type CreateSubscriptionRequest,
+  type CreateSubscriptionResponse,
+  planById,
+  type SandboxConfirmRequest,
+  type SubscriptionResponse,
 } from '@seqgen/proto';
 import {
   dueForClock,
@@ -34,7 +35,7 @@ import {
 import { LIVE_STATUSES } from '../data/schema.ts';
 import { sandboxCardOutcome, sandboxSubscriptionOf, secretMatches } from '../providers/sandbox.ts';
 import type { PaymentProvider, ProviderEvent, ProviderSubscription } from '../providers/types.ts';
-import { addInterval, PLAN_TERMS, productName, usageWindowFrom } from './plans.ts';
+import { addInterval, productName, usageWindowFrom } from './plans.ts';
 
 export interface BillingLimits {
   checkoutsPerUser: RateLimitRule;
@@ -275,7 +276,8 @@ interface Period {
   at: Date;
 }
 
-const limitOf = (row: SubscriptionRow) => PLAN_TERMS[row.plan].sequencesPerMonth;
+/** Sequences per month; quota gets it as the limit of each monthly usage window. */
+const limitOf = (row: SubscriptionRow) => planById(row.plan).sequencesPerMonth;
 
 /** First payment: the subscription goes live and quota raises the limit (billing.activated). */
 async function activate(

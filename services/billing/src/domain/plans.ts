@@ -1,33 +1,23 @@
-import { type BillingPeriod, type PlanType, SUBSCRIPTION_PLAN_NAME_PREFIX } from '@seqgen/proto';
-
-/** What each plan costs and allows (docs/product.md §9). Prices in US cents, as payment providers count. */
-export interface PlanTerms {
-  name: string;
-  monthlyCents: number;
-  /** Sequences per month; quota gets it as the limit of each monthly usage window. */
-  sequencesPerMonth: number;
-}
-
-export const PLAN_TERMS: Record<PlanType, PlanTerms> = {
-  individual: { name: 'Individual Contributor', monthlyCents: 1500, sequencesPerMonth: 100 },
-  leader: { name: 'Sales Leader', monthlyCents: 2500, sequencesPerMonth: 200 },
-  organization: { name: 'Sales Org', monthlyCents: 5000, sequencesPerMonth: 500 },
-};
-
-/** docs/product.md §9: a year costs ten months (two months free). */
-export const ANNUAL_MONTHS_CHARGED = 10;
+import {
+  ANNUAL_MONTHS_CHARGED,
+  type BillingPeriod,
+  type PlanType,
+  planById,
+  SUBSCRIPTION_PLAN_NAME_PREFIX,
+} from '@seqgen/proto';
 
 export type Interval = 'month' | 'year';
 
 export const intervalOf = (period: BillingPeriod): Interval => (period === 'annual' ? 'year' : 'month');
 
+/** What a plan costs per billing period (proto's plans, docs/product.md §9), in US cents, as payment providers count. */
 export function priceCents(plan: PlanType, period: BillingPeriod): number {
-  const { monthlyCents } = PLAN_TERMS[plan];
+  const monthlyCents = Math.round(planById(plan).monthlyPrice * 100);
   return period === 'annual' ? monthlyCents * ANNUAL_MONTHS_CHARGED : monthlyCents;
 }
 
 /** The name a provider's product carries, e.g. "seqgen Sales Leader" (the web strips the prefix). */
-export const productName = (plan: PlanType) => `${SUBSCRIPTION_PLAN_NAME_PREFIX}${PLAN_TERMS[plan].name}`;
+export const productName = (plan: PlanType) => `${SUBSCRIPTION_PLAN_NAME_PREFIX}${planById(plan).name}`;
 
 /** The Stripe lookup_key a price is found by when no STRIPE_PRICE_* setting names it. */
 export const priceLookupKey = (plan: PlanType, period: BillingPeriod) => `seqgen_${plan}_${period}`;

@@ -28,7 +28,7 @@ export function usageOf(state: AllowanceState): Usage {
 }
 
 /**
- * The refusal generation passes on to the browser, which matches 'limit reached' (docs/product.md §8). The
+ * The refusal generation passes on to the browser with the code `limit_reached` (docs/product.md §8). The
  * figure used is the one GET /api/usage shows; generations in flight, which hold the remaining
  * slots, are named apart, so the two never disagree (issue 10, finding 4).
  */

@@ -1,3 +1,4 @@
+import { FREE_TRIAL_SEQUENCES } from '@seqgen/proto';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { Alert } from '../../components/ui/Alert';
 import { Logo } from '../../components/ui/Logo';
@@ -26,7 +27,7 @@ function BrandPanel() {
       <div aria-hidden="true" className="absolute -right-32 -top-32 h-96 w-96 rounded-full bg-white/10 blur-3xl" />
       <div aria-hidden="true" className="absolute -bottom-40 -left-20 h-96 w-96 rounded-full bg-black/15 blur-3xl" />
       <p className="relative text-sm font-semibold uppercase tracking-wider text-primary-muted-foreground">
-        5 free sequences · No credit card
+        {`${FREE_TRIAL_SEQUENCES} free sequences · No credit card`}
       </p>
       <div className="relative">
         <blockquote className="text-balance text-2xl font-semibold leading-snug">

@@ -1,3 +1,4 @@
+import { FREE_TRIAL_SEQUENCES } from '@seqgen/proto';
 import { Card } from '../../components/ui/Card';
 import { WaitlistForm } from '../../features/waitlist/components/WaitlistForm';
 
@@ -36,7 +37,9 @@ export function PromoPreviewPage() {
           personalised 7‑email B2B outbound sequence in under 30 seconds. Join 500+ sales pros on the waitlist.
         </p>
         <Card className="mt-10 w-full max-w-xl p-6 text-left">
-          <p className="mb-4 text-sm font-medium">Get early access — 5 free sequences, no credit card required.</p>
+          <p className="mb-4 text-sm font-medium">
+            {`Get early access — ${FREE_TRIAL_SEQUENCES} free sequences, no credit card required.`}
+          </p>
           <WaitlistForm />
         </Card>
       </section>

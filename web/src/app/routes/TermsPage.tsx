@@ -1,3 +1,4 @@
+import { FREE_TRIAL_SEQUENCES } from '@seqgen/proto';
 import { Link } from 'react-router-dom';
 import { LegalPage, type LegalSection } from '../../features/legal/components/LegalPage';
 import { LEGAL } from '../../features/legal/legal';
@@ -40,7 +41,7 @@ const sections: LegalSection[] = [
     title: 'Free trial, plans and billing',
     body: (
       <ul>
-        <li>New accounts include a free trial of 5 sequences.</li>
+        <li>{`New accounts include a free trial of ${FREE_TRIAL_SEQUENCES} sequences.`}</li>
         <li>
           Paid plans renew automatically each month or year until cancelled, and include the number of sequences per
           billing period shown on the{' '}

@@ -135,11 +135,10 @@ export function useGenerator(userId: string) {
       } catch (error) {
         if (run !== generation.current || controller.signal.aborted) return;
         dispatch({ type: 'generationFailed' });
-        const message = error instanceof Error ? error.message : undefined;
         // At the limit, the toast names the user's plan and renewal date (the trial keeps the text of docs/product.md §8).
-        const details = isLimitReached(message) ? await getUsageDetails() : undefined;
+        const details = isLimitReached(error) ? await getUsageDetails() : undefined;
         if (run !== generation.current) return;
-        const shown = generationErrorToast(message, details ? limitMessage(details, details) : undefined);
+        const shown = generationErrorToast(error, details ? limitMessage(details, details) : undefined);
         toast({ title: shown.title, description: shown.description, variant: 'destructive' });
         if (shown.redirectToSubscribe) {
           clearTimeout(redirectTimer.current);

@@ -1,5 +1,4 @@
-import { FREE_TRIAL_SEQUENCES, type Usage, type UsageDetails } from '@seqgen/proto';
-import { PLANS } from '../plans';
+import { FREE_TRIAL_SEQUENCES, PLANS, type Usage, type UsageDetails } from '@seqgen/proto';
 
 export const APPROACHING_LIMIT_PERCENT = 80;
 
@@ -8,7 +7,7 @@ export interface UsageStatus {
   percent: number;
   /** docs/product.md §2: at 80 % or more, "Approaching Limit". */
   approachingLimit: boolean;
-  /** docs/product.md §2: a limit of exactly 5 is the free trial: "Upgrade for More Sequences". */
+  /** docs/product.md §2: a limit of exactly FREE_TRIAL_SEQUENCES (5) is the free trial: "Upgrade for More Sequences". */
   freeTrial: boolean;
   remaining: number;
   /** Nothing left to generate with: say so before any work starts (issue 13, item 1). */
@@ -27,8 +26,7 @@ export function usageStatus({ used, limit }: Usage): UsageStatus {
 }
 
 /** The toast text of docs/product.md §8: the free trial's limit is told in these words. */
-export const FREE_TRIAL_LIMIT_MESSAGE =
-  "You've used all 5 free sequences. Upgrade to continue generating email sequences.";
+export const FREE_TRIAL_LIMIT_MESSAGE = `You've used all ${FREE_TRIAL_SEQUENCES} free sequences. Upgrade to continue generating email sequences.`;
 
 const renewalDate = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
 

@@ -61,7 +61,7 @@ export function pagesBusy(): HttpError {
   );
 }
 
-/** docs/product.md §8: the client matches 'busy' / 'rate_limit_exceeded' and 'timeout' in the message. */
+/** docs/product.md §8: the client tells a busy AI and a timeout apart by these codes (`ai_busy`, `ai_timeout`). */
 export function llmFailure(error: LlmError): HttpError {
   switch (error.kind) {
     case 'busy':

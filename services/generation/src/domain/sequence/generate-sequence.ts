@@ -159,11 +159,10 @@ export function createSequenceWriter(deps: SequenceDeps): SequenceWriter {
       log.warn({ requestId, reason: reply.message }, 'quota refused the reservation as expired; refusing to generate');
       throw quotaUnavailable();
     }
-    // The client redirects to /subscribe on these words (docs/product.md §8); quota's own message says why.
-    const message = /limit reached|email generation limit/i.test(reply.message)
-      ? reply.message
-      : `Email generation limit reached. ${reply.message}`;
-    throw new HttpError(403, 'limit_reached', message);
+    // The plan limit, decided by quota's reason and never by its words (a responder of the previous
+    // release gives no reason: its refusals were always the limit). The client sends the user to
+    // /subscribe on the code (docs/product.md §8); quota's own message says why.
+    throw new HttpError(403, 'limit_reached', reply.message);
   };
 
   const analysisFor = async (

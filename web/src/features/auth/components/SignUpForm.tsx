@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH } from '@seqgen/proto';
+import { FREE_TRIAL_SEQUENCES, PASSWORD_MIN_LENGTH } from '@seqgen/proto';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/ui/Button';
@@ -47,7 +47,11 @@ export function SignUpForm() {
     try {
       await trigger(check.payload);
       track(AnalyticsEvent.auth, { action: 'register', outcome: 'success' });
-      toast({ title: 'Account created!', description: 'Your 5 free sequences are ready.', variant: 'success' });
+      toast({
+        title: 'Account created!',
+        description: `Your ${FREE_TRIAL_SEQUENCES} free sequences are ready.`,
+        variant: 'success',
+      });
       navigate('/', { replace: true });
     } catch (error) {
       track(AnalyticsEvent.auth, { action: 'register', outcome: 'failure' });

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/Card';
 import { Spinner } from '../../../components/ui/Spinner';
 import { toast } from '../../../components/ui/toast-store';
-import { ApiError } from '../../../lib/api';
+import { errorCodeOf } from '../../../lib/api';
 import { formatUsd, type Plan, periodUnit, planPrice } from '../../../lib/plans';
 import { createSubscription } from '../api/create-subscription';
 import { useBillingConfig } from '../api/get-billing-config';
@@ -45,7 +45,7 @@ export function CheckoutScreen({
       setFailure(null);
       return clientSecret;
     } catch (error) {
-      const alreadySubscribed = error instanceof ApiError && error.status === 409;
+      const alreadySubscribed = errorCodeOf(error) === 'conflict';
       const message = serverMessage(error) ?? CREATE_FAILED;
       // Subscribed meanwhile (another tab): not an error, the page shows the plan instead.
       if (alreadySubscribed) void mutate(subscriptionKey);

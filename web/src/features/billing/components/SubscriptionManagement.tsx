@@ -1,4 +1,4 @@
-import type { SubscriptionResponse } from '@seqgen/proto';
+import { FREE_TRIAL_SEQUENCES, type SubscriptionResponse } from '@seqgen/proto';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert } from '../../../components/ui/Alert';
@@ -38,14 +38,16 @@ export function SubscriptionManagement() {
   );
 }
 
+const FEWEST_PAID_SEQUENCES = Math.min(...PLANS.map((plan) => plan.sequencesPerMonth));
+const MOST_PAID_SEQUENCES = Math.max(...PLANS.map((plan) => plan.sequencesPerMonth));
+
 function UpgradePrompt() {
   return (
     <Card data-testid="upgrade-prompt" className="max-w-2xl">
       <CardHeader>
         <CardTitle as="h2">You're on the free trial</CardTitle>
         <CardDescription>
-          The free trial includes 5 sequences. Upgrade for 100 to 500 sequences every month, with every feature
-          included.
+          {`The free trial includes ${FREE_TRIAL_SEQUENCES} sequences. Upgrade for ${FEWEST_PAID_SEQUENCES} to ${MOST_PAID_SEQUENCES} sequences every month, with every feature included.`}
         </CardDescription>
       </CardHeader>
       <CardFooter>

@@ -117,7 +117,7 @@ describe('streamGenerateEmails', () => {
           sse('error', {
             type: 'error',
             status: 402,
-            error: 'quota_exceeded',
+            error: 'limit_reached',
             message: 'Email generation limit reached',
           }),
       );
@@ -126,7 +126,8 @@ describe('streamGenerateEmails', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(402);
     expect((error as ApiError).message).toBe('402: Email generation limit reached');
-    expect(generationErrorToast((error as Error).message)).toMatchObject({
+    expect((error as ApiError).code).toBe('limit_reached');
+    expect(generationErrorToast(error)).toMatchObject({
       title: 'Sequence Limit Reached',
       redirectToSubscribe: true,
     });
@@ -135,11 +136,12 @@ describe('streamGenerateEmails', () => {
   it('reads a refusal before the stream starts (a JSON error) like any request', async () => {
     handler = (_req, res) => {
       res.writeHead(504, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ error: 'timeout', message: 'The generation service timeout was reached' }));
+      res.end(JSON.stringify({ error: 'upstream_timeout', message: 'The generation service timeout was reached' }));
     };
     const error = (await streamGenerateEmails(input, { baseUrl }).catch((caught: unknown) => caught)) as ApiError;
     expect(error.message).toBe('504: The generation service timeout was reached');
-    expect(generationErrorToast(error.message).title).toBe('Generation Timeout');
+    expect(error.code).toBe('upstream_timeout');
+    expect(generationErrorToast(error).title).toBe('Generation Timeout');
   });
 
   it('refuses an invalid request with the proto message before sending anything', async () => {

@@ -1,3 +1,4 @@
+import { FREE_TRIAL_SEQUENCES } from '@seqgen/proto';
 import type { ReactNode } from 'react';
 import { SignUpCta } from './CtaLink';
 
@@ -19,7 +20,7 @@ export function ClosingCta({ waitlistForm }: { waitlistForm: ReactNode }) {
             Your next sequence is 30 seconds away
           </h2>
           <p className="mx-auto mt-4 max-w-xl text-pretty text-lg text-primary-muted-foreground">
-            Start with 5 free sequences. No credit card, no setup, no templates.
+            {`Start with ${FREE_TRIAL_SEQUENCES} free sequences. No credit card, no setup, no templates.`}
           </p>
           <SignUpCta label="Start Free Trial" location="closing-cta" variant="inverse" className="mt-8" />
         </div>

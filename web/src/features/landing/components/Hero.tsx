@@ -1,3 +1,4 @@
+import { FREE_TRIAL_SEQUENCES } from '@seqgen/proto';
 import { Button } from '../../../components/ui/Button';
 import { goToSection } from '../sections';
 import { SignUpCta } from './CtaLink';
@@ -77,7 +78,11 @@ export function Hero() {
             industry you target. In under 30 seconds.
           </p>
           <div className="mt-9 flex flex-col items-center justify-center gap-3 sm:flex-row lg:justify-start">
-            <SignUpCta label="Generate 5 Free Sequences" location="hero" className="w-full sm:w-auto" />
+            <SignUpCta
+              label={`Generate ${FREE_TRIAL_SEQUENCES} Free Sequences`}
+              location="hero"
+              className="w-full sm:w-auto"
+            />
             <Button
               variant="outline"
               size="lg"
@@ -87,7 +92,9 @@ export function Hero() {
               See how it works
             </Button>
           </div>
-          <p className="mt-4 text-sm text-muted-foreground">5 free sequences · No credit card required</p>
+          <p className="mt-4 text-sm text-muted-foreground">
+            {`${FREE_TRIAL_SEQUENCES} free sequences · No credit card required`}
+          </p>
         </div>
         <SequencePreview />
       </div>
