@@ -11,13 +11,12 @@ import {
   RateLimiter,
   runAlone,
 } from '@seqgen/kit';
+import { createCompanyAnalyser, createPagePool } from './analysis/index.ts';
 import { createApp } from './app.ts';
 import { configProblems, type GenerationConfig, generationConfigShape } from './config.ts';
 import { outbox as outboxTable, processedEvents } from './data/schema.ts';
-import { createCompanyAnalyser } from './domain/analysis/analyse-company.ts';
-import { createPagePool } from './domain/extraction/pool.ts';
-import { createLlmClient, llmConfigured } from './domain/llm/client.ts';
-import { createSequenceWriter } from './domain/sequence/generate-sequence.ts';
+import { createLlmClient, llmConfigured } from './llm/index.ts';
+import { createSequenceWriter } from './sequences/generate-sequence.ts';
 
 const migrationsFolder = fileURLToPath(new URL('./data/migrations', import.meta.url));
 

@@ -1,7 +1,7 @@
 import type { Analysis } from '@seqgen/proto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { analyseSite, NO_PAIN_NOTICE, profileCompany } from '../src/domain/analysis/builtin/index.ts';
-import { extractPage, type PageContent } from '../src/domain/extraction/page.ts';
+import { analyseSite, NO_PAIN_NOTICE, profileCompany } from '../src/analysis/builtin/analyse-site.ts';
+import { extractPage, type PageContent } from '../src/analysis/extraction/page.ts';
 import { expectationsOf, pagesOf, SITES, type SiteExpectations, type SiteName } from './support/fixture-sites.ts';
 
 /**

@@ -10,8 +10,8 @@ import {
 import { openTestInfrastructure, quietLogger, type TestInfrastructure, variantsToRun } from '@seqgen/kit/testing';
 import type { Analysis } from '@seqgen/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CompanyAnalyser, createCompanyAnalyser } from '../src/analysis/company-analyser.ts';
 import { createApp } from '../src/app.ts';
-import { type CompanyAnalyser, createCompanyAnalyser } from '../src/domain/analysis/analyse-company.ts';
 import { isLoopback, recordConnections } from './support/connections.ts';
 import { type FixtureSites, startFixtureSites } from './support/fixture-sites.ts';
 import { sequenceWriterFor } from './support/generation.ts';

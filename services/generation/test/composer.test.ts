@@ -2,16 +2,16 @@ import { bodyParts, readingLevel } from '@seqgen/checks';
 import { parseConfig } from '@seqgen/kit';
 import { Customization, SubmittedAnalysis } from '@seqgen/proto';
 import { describe, expect, it } from 'vitest';
+import { analyseSite, profileCompany } from '../src/analysis/builtin/analyse-site.ts';
+import { extractPage } from '../src/analysis/extraction/page.ts';
 import { generationConfigShape } from '../src/config.ts';
-import { analyseSite, profileCompany } from '../src/domain/analysis/builtin/index.ts';
-import { extractPage } from '../src/domain/extraction/page.ts';
-import { buildBrief, registerOf, sanitise } from '../src/domain/sequence/brief.ts';
-import { composeSequence } from '../src/domain/sequence/composer.ts';
-import { readContext, toReader } from '../src/domain/sequence/context.ts';
-import { DE } from '../src/domain/sequence/copy/de.ts';
-import { EN } from '../src/domain/sequence/copy/en.ts';
-import type { Copy } from '../src/domain/sequence/copy/types.ts';
-import { fill, type Layout, type Line, layOut } from '../src/domain/sequence/render.ts';
+import { buildBrief, registerOf, sanitise } from '../src/writing/brief/brief.ts';
+import { readContext, toReader } from '../src/writing/brief/context.ts';
+import { composeSequence } from '../src/writing/composer/composer.ts';
+import { fill, type Layout, type Line, layOut } from '../src/writing/composer/render.ts';
+import { DE } from '../src/writing/copy/de.ts';
+import { EN } from '../src/writing/copy/en.ts';
+import type { Copy } from '../src/writing/copy/types.ts';
 import { pagesOf } from './support/fixture-sites.ts';
 
 /** Every phrasing of a copy file, with where it sits: "steps.intro.ask.neutral[0]". */

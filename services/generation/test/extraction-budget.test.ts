@@ -21,13 +21,13 @@ import {
 import { openTestInfrastructure, quietLogger, type TestInfrastructure, variantsToRun } from '@seqgen/kit/testing';
 import { Document, Element, Text } from 'domhandler';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCompanyAnalyser } from '../src/analysis/company-analyser.ts';
+import { Deadline, MAX_DEPTH, MAX_NODES, PageTooComplex } from '../src/analysis/extraction/budget.ts';
+import { extractDocument, extractPage } from '../src/analysis/extraction/page.ts';
+import { createPagePool, defaultPageWorkers, type PageReader } from '../src/analysis/extraction/pool.ts';
+import { WorkerPool, WorkerPoolBusy, WorkerTimedOut } from '../src/analysis/extraction/worker-pool.ts';
 import { createApp } from '../src/app.ts';
 import { generationConfigShape } from '../src/config.ts';
-import { createCompanyAnalyser } from '../src/domain/analysis/analyse-company.ts';
-import { Deadline, MAX_DEPTH, MAX_NODES, PageTooComplex } from '../src/domain/extraction/budget.ts';
-import { extractDocument, extractPage } from '../src/domain/extraction/page.ts';
-import { createPagePool, defaultPageWorkers, type PageReader } from '../src/domain/extraction/pool.ts';
-import { WorkerPool, WorkerPoolBusy, WorkerTimedOut } from '../src/domain/extraction/worker-pool.ts';
 import { pagesOf, type SiteName } from './support/fixture-sites.ts';
 import { sequenceWriterFor } from './support/generation.ts';
 import type { TestTask } from './support/test-worker.ts';

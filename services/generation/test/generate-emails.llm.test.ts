@@ -4,10 +4,10 @@ import { openTestInfrastructure, quietLogger, type TestInfrastructure, variantsT
 import type { Customization, Envelope } from '@seqgen/proto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createCompanyAnalyser } from '../src/analysis/company-analyser.ts';
 import { createApp } from '../src/app.ts';
 import { outbox as outboxTable, sequences } from '../src/data/schema.ts';
-import { createCompanyAnalyser } from '../src/domain/analysis/analyse-company.ts';
-import { createLlmClient } from '../src/domain/llm/client.ts';
+import { createLlmClient } from '../src/llm/client.ts';
 import { type FixtureSites, startFixtureSites } from './support/fixture-sites.ts';
 import { type QuotaResponder, sequenceWriterFor, startQuotaResponder } from './support/generation.ts';
 import { MODEL_CUSTOMIZATION, MODEL_SEQUENCE } from './support/model-sequence.ts';

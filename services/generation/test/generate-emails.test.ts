@@ -17,10 +17,10 @@ import {
 } from '@seqgen/proto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type CompanyAnalyser, createCompanyAnalyser } from '../src/analysis/company-analyser.ts';
 import { createApp } from '../src/app.ts';
 import { outbox as outboxTable, sequences } from '../src/data/schema.ts';
-import { type CompanyAnalyser, createCompanyAnalyser } from '../src/domain/analysis/analyse-company.ts';
-import { wordCount } from '../src/domain/extraction/text.ts';
+import { wordCount } from '../src/text.ts';
 import { type FixtureSites, type SiteName, startFixtureSites } from './support/fixture-sites.ts';
 import { LIMIT_MESSAGE, type QuotaResponder, sequenceWriterFor, startQuotaResponder } from './support/generation.ts';
 

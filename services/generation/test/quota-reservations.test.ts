@@ -11,10 +11,10 @@ import { openTestInfrastructure, quietLogger, type TestInfrastructure, variantsT
 import type { Customization, EventData, ReplyOf, RequestOf } from '@seqgen/proto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createCompanyAnalyser } from '../src/analysis/company-analyser.ts';
 import { createApp } from '../src/app.ts';
 import { outbox as outboxTable, sequences } from '../src/data/schema.ts';
-import { createCompanyAnalyser } from '../src/domain/analysis/analyse-company.ts';
-import { QUOTA_UNAVAILABLE_MESSAGE } from '../src/domain/sequence/generate-sequence.ts';
+import { QUOTA_UNAVAILABLE_MESSAGE } from '../src/sequences/quota.ts';
 import { type FixtureSites, startFixtureSites } from './support/fixture-sites.ts';
 import { sequenceWriterFor } from './support/generation.ts';
 import { parseEventStream } from './support/sse.ts';

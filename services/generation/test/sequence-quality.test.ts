@@ -1,10 +1,10 @@
 import { checkSequence, countWords } from '@seqgen/checks';
 import { Customization, type Email, type SequenceChecks, SubmittedAnalysis } from '@seqgen/proto';
 import { describe, expect, it } from 'vitest';
-import { analyseSite, profileCompany } from '../src/domain/analysis/builtin/index.ts';
-import { extractPage, type PageContent } from '../src/domain/extraction/page.ts';
-import { buildBrief } from '../src/domain/sequence/brief.ts';
-import { composeSequence } from '../src/domain/sequence/composer.ts';
+import { analyseSite, profileCompany } from '../src/analysis/builtin/analyse-site.ts';
+import { extractPage, type PageContent } from '../src/analysis/extraction/page.ts';
+import { buildBrief } from '../src/writing/brief/brief.ts';
+import { composeSequence } from '../src/writing/composer/composer.ts';
 import { expectationsOf, pagesOf, SITES, type SiteName } from './support/fixture-sites.ts';
 
 /**

@@ -12,9 +12,9 @@ import {
 } from '@seqgen/proto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type CompanyAnalyser, createCompanyAnalyser } from '../src/analysis/company-analyser.ts';
 import { createApp } from '../src/app.ts';
 import { outbox as outboxTable, sequences } from '../src/data/schema.ts';
-import { type CompanyAnalyser, createCompanyAnalyser } from '../src/domain/analysis/analyse-company.ts';
 import { type FixtureSites, startFixtureSites } from './support/fixture-sites.ts';
 import { LIMIT_MESSAGE, type QuotaResponder, sequenceWriterFor, startQuotaResponder } from './support/generation.ts';
 import { parseEventStream } from './support/sse.ts';

@@ -1,13 +1,13 @@
 import { isInjection, withoutInjections } from '@seqgen/checks';
 import { parseConfig } from '@seqgen/kit';
 import { describe, expect, it } from 'vitest';
+import { analyseSite } from '../src/analysis/builtin/analyse-site.ts';
+import { properNounsOf } from '../src/analysis/builtin/phrases.ts';
+import { benefitPain } from '../src/analysis/builtin/statements.ts';
+import { normaliseUrl } from '../src/analysis/company-analyser.ts';
+import { extractPage, pageText } from '../src/analysis/extraction/page.ts';
+import { ENGLISH, GERMAN, type Lexicon } from '../src/analysis/lexicon/index.ts';
 import { configProblems, generationConfigShape } from '../src/config.ts';
-import { normaliseUrl } from '../src/domain/analysis/analyse-company.ts';
-import { analyseSite } from '../src/domain/analysis/builtin/index.ts';
-import { properNounsOf } from '../src/domain/analysis/builtin/phrases.ts';
-import { benefitPain } from '../src/domain/analysis/builtin/statements.ts';
-import { ENGLISH, GERMAN, type Lexicon } from '../src/domain/analysis/lexicon/index.ts';
-import { extractPage, pageText } from '../src/domain/extraction/page.ts';
 import { llmFromConfig } from '../src/main.ts';
 
 describe('settings', () => {
