@@ -15,7 +15,7 @@ import { type LlmClient, LlmError, llmFailure } from '../llm/index.ts';
 import { analyseSite, type CompanyProfile, profileCompany, type SiteMaterial } from './builtin/analyse-site.ts';
 import { fetchFailure, notEnoughContent, type PageRole, pagesBusy, pageTooComplex } from './errors.ts';
 import { PageTooComplex } from './extraction/budget.ts';
-import type { PageContent } from './extraction/page.ts';
+import type { PageContent } from './extraction/content.ts';
 import { inThreadPageReader, type PageReader } from './extraction/pool.ts';
 import { WorkerPoolBusy } from './extraction/worker-pool.ts';
 import { analyseWithLlm } from './llm.ts';

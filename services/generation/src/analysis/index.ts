@@ -20,6 +20,7 @@ export {
   normaliseWithRole,
 } from './company-analyser.ts';
 export type { PageRole } from './errors.ts';
-export { extractPage, type PageContent } from './extraction/page.ts';
+export type { PageContent } from './extraction/content.ts';
+export { extractPage } from './extraction/page.ts';
 export { createPagePool, type PageReader } from './extraction/pool.ts';
 export { type Lexicon, lexiconFor } from './lexicon/index.ts';

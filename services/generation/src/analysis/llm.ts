@@ -11,7 +11,8 @@ import {
 } from '../llm/index.ts';
 import { clean } from '../text.ts';
 import { companyNameOf, NO_PAIN_NOTICE, pageLanguage, type SiteMaterial } from './builtin/analyse-site.ts';
-import { type PageContent, pageText } from './extraction/page.ts';
+import type { PageContent } from './extraction/content.ts';
+import { pageText } from './extraction/page.ts';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 

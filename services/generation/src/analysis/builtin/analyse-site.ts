@@ -1,25 +1,17 @@
 import type { Analysis, ProofPoint } from '@seqgen/proto';
 import { clean } from '../../text.ts';
-import type { PageContent } from '../extraction/page.ts';
+import type { PageContent } from '../extraction/content.ts';
 import { type Lexicon, lexiconFor } from '../lexicon/index.ts';
+import { capabilitiesOf } from './capabilities.ts';
 import { companyNameOf, describeCompany, heroOf } from './company.ts';
 import { pageLanguage } from './language.ts';
+import { benefitPain, implicitPain, problemStatements, questionPain, statedPain } from './pains.ts';
 import { assign, keyedTopicOf, similarity, topicOf } from './pairing.ts';
 import { peopleOf } from './people.ts';
 import { properNounsOf, sentenceCase } from './phrases.ts';
 import { customersOf, proofPointsOf } from './proofs.ts';
 import { type CompanyProfile, profileProspectPage } from './prospect.ts';
-import {
-  answeredQuestion,
-  benefitPain,
-  type Capability,
-  capabilitiesOf,
-  implicitPain,
-  type PainStatement,
-  problemStatements,
-  questionPain,
-  statedPain,
-} from './statements.ts';
+import { answeredQuestion, type Capability, type PainStatement } from './statements.ts';
 import { type Section, sectionsOf, testimonialsOf } from './structure.ts';
 
 export { companyNameOf } from './company.ts';

@@ -1,5 +1,5 @@
 import { asSentence, capitalise, clean, lowerFirst, sentences, truncate } from '../../text.ts';
-import type { PageContent } from '../extraction/page.ts';
+import type { PageContent } from '../extraction/content.ts';
 import type { Lexicon } from '../lexicon/index.ts';
 
 /** Who the company is, in its own words: its name and a short description from its page. */

@@ -1,6 +1,6 @@
 import type { WritingLanguage } from '@seqgen/proto';
 import { words } from '../../text.ts';
-import type { PageContent } from '../extraction/page.ts';
+import type { PageContent } from '../extraction/content.ts';
 
 /** Function words that only one of the languages uses often. */
 const STOPWORDS: Record<WritingLanguage, Set<string>> = {

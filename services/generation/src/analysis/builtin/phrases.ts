@@ -1,5 +1,5 @@
 import { clean, sentences } from '../../text.ts';
-import type { PageContent } from '../extraction/page.ts';
+import type { PageContent } from '../extraction/content.ts';
 import type { Lexicon } from '../lexicon/index.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { ProofPoint } from '@seqgen/proto';
 import { clean, sentences, truncate, wordCount } from '../../text.ts';
-import type { PageContent } from '../extraction/page.ts';
+import type { PageContent } from '../extraction/content.ts';
 import type { Lexicon } from '../lexicon/index.ts';
 import { squash, withoutLegalForm } from './company.ts';
 import { assign, type Topic, topicOf } from './pairing.ts';

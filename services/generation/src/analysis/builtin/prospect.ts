@@ -1,8 +1,8 @@
 import { clean, sentences, wordCount } from '../../text.ts';
-import type { PageContent } from '../extraction/page.ts';
+import type { PageContent } from '../extraction/content.ts';
 import type { Lexicon, TriggerKind } from '../lexicon/index.ts';
+import { audienceOf } from './audience.ts';
 import { companyNameOf, describeCompany } from './company.ts';
-import { audienceOf } from './people.ts';
 import { sentenceCase } from './phrases.ts';
 import { asStatement } from './statements.ts';
 

@@ -1,5 +1,5 @@
 import { clean, spacedWords } from '../../text.ts';
-import type { Block, PageContent } from '../extraction/page.ts';
+import type { Block, PageContent } from '../extraction/content.ts';
 import type { Lexicon } from '../lexicon/index.ts';
 
 /**

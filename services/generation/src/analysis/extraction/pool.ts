@@ -5,7 +5,8 @@
  */
 import os from 'node:os';
 import { PageTooComplex, TIME_BUDGET_MS, type TooComplexReason } from './budget.ts';
-import { extractPage, type PageContent } from './page.ts';
+import type { PageContent } from './content.ts';
+import { extractPage } from './page.ts';
 import { WorkerPool, WorkerTimedOut } from './worker-pool.ts';
 
 /** Reads a fetched page. Throws PageTooComplex, or WorkerPoolBusy when the pool's queue is full. */

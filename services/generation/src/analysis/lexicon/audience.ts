@@ -2,10 +2,7 @@ import type { LanguageCode } from './types.ts';
 
 /** How a language names groups of buyers, and the phrases that say whom a product is for. */
 export interface AudienceLexicon {
-  /** Nouns that name a group of buyers: teams, companies, manufacturers… (lower case). */
-  groupNouns: string[];
   patterns: RegExp[];
-  sizes: { pattern: RegExp; label: string }[];
 }
 
 const list = (text: string): string[] =>
@@ -51,7 +48,6 @@ const DE_GROUP_RE = groupAlternation(DE_GROUPS);
 
 export const AUDIENCE: Record<LanguageCode, AudienceLexicon> = {
   en: {
-    groupNouns: EN_GROUPS,
     patterns: [
       new RegExp(
         `\\b(?:built|designed|made|tailored|purpose-built|created|engineered|perfect|ideal)\\s+(?:specifically\\s+|especially\\s+|exclusively\\s+)?for\\s+((?:${PHRASE_WORD}\\s+){0,6}?(?:${EN_GROUP_RE})${EN_TAIL})\\b`,
@@ -66,23 +62,8 @@ export const AUDIENCE: Record<LanguageCode, AudienceLexicon> = {
         'giu',
       ),
     ],
-    sizes: [
-      {
-        pattern: /\b(enterprises?|enterprise (companies|teams|organi[sz]ations)|fortune 500|global brands)\b/i,
-        label: 'enterprise',
-      },
-      {
-        pattern: /\b(mid-?market|mid-?sized?|midsize|scale-?ups?|growing companies|high-growth)\b/i,
-        label: 'mid-market',
-      },
-      {
-        pattern: /\b(small business(es)?|smbs?|smes?|small (and|&) (mid|medium)|independent practices|small teams)\b/i,
-        label: 'small business',
-      },
-    ],
   },
   de: {
-    groupNouns: DE_GROUPS,
     patterns: [
       new RegExp(
         `\\b(?:speziell |eigens |gemacht |entwickelt |gebaut )?für\\s+((?:${PHRASE_WORD}\\s+){0,3}?(?:${DE_GROUP_RE}))\\b`,
@@ -92,10 +73,6 @@ export const AUDIENCE: Record<LanguageCode, AudienceLexicon> = {
         `\\b(?:unterstützt|hilft|begleitet|beliefert)\\s+((?:${PHRASE_WORD}\\s+){0,3}?(?:${DE_GROUP_RE}))\\b`,
         'giu',
       ),
-    ],
-    sizes: [
-      { pattern: /\b(mittelstand|mittelständische[nrs]?|kmu)\b/i, label: 'Mittelstand' },
-      { pattern: /\b(konzerne?|großunternehmen)\b/i, label: 'Konzerne' },
     ],
   },
 };

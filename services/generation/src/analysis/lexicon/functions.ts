@@ -1,7 +1,7 @@
 import type { LanguageCode } from './types.ts';
 
 /**
- * Business functions and industries by the words that point at them. Used only when a page names
+ * Business functions by the words that point at them. Used only when a page names
  * no buyer titles of its own: the titles are then inferred from the function its vocabulary
  * points at most strongly (see ../builtin/people.ts).
  */
@@ -11,12 +11,6 @@ export interface FunctionProfile {
   /** Words and phrases (lower case, up to three words) that point at this function. */
   keywords: string[];
   titles: Record<LanguageCode, string[]>;
-  label: Record<LanguageCode, string>;
-}
-
-export interface SectorProfile {
-  id: string;
-  keywords: string[];
   label: Record<LanguageCode, string>;
 }
 
@@ -215,108 +209,5 @@ export const FUNCTIONS: FunctionProfile[] = [
       de: ['Geschäftsführer', 'Inhaber'],
     },
     label: { en: 'executive', de: 'Geschäftsführung' },
-  },
-];
-
-export const SECTORS: SectorProfile[] = [
-  {
-    id: 'software',
-    keywords: list(`
-      saas, software companies, software company, tech companies, b2b saas, startups, softwareunternehmen
-    `),
-    label: { en: 'B2B software', de: 'Software' },
-  },
-  {
-    id: 'manufacturing',
-    keywords: list(`
-      manufacturers, manufacturing, factories, plants, industrial, oems, oem, machine builders, hersteller,
-      fertigung, maschinenbau, maschinenbauer, industrie, fertigungsbetriebe, produktionsbetriebe, zulieferer
-    `),
-    label: { en: 'manufacturing', de: 'Fertigung und Maschinenbau' },
-  },
-  {
-    id: 'automotive',
-    keywords: ['automotive', 'car makers', 'tier 1', 'automobilindustrie', 'automobil', 'fahrzeugbau'],
-    label: { en: 'automotive', de: 'Automobilindustrie' },
-  },
-  {
-    id: 'aerospace',
-    keywords: ['aerospace', 'aviation', 'defense', 'luftfahrt'],
-    label: { en: 'aerospace', de: 'Luftfahrt' },
-  },
-  {
-    id: 'medtech',
-    keywords: ['medical device', 'medical devices', 'medtech', 'medizintechnik'],
-    label: { en: 'medical devices', de: 'Medizintechnik' },
-  },
-  {
-    id: 'healthcare',
-    keywords: list(`
-      healthcare, health systems, hospitals, clinics, practices, physicians, patients, dental, dentists,
-      specialty practices, gesundheitswesen, kliniken, praxen, krankenhäuser
-    `),
-    label: { en: 'healthcare', de: 'Gesundheitswesen' },
-  },
-  {
-    id: 'financial',
-    keywords: list(`
-      banks, banking, lenders, lending, credit unions, fintechs, fintech, insurers, insurance,
-      wealth management, payment providers, neobanks, banken, sparkassen, versicherer, versicherungen
-    `),
-    label: { en: 'financial services', de: 'Finanzdienstleistungen' },
-  },
-  {
-    id: 'retail',
-    keywords: list(`
-      retailers, retail, e-commerce brands, ecommerce brands, online stores, dtc, d2c, merchants,
-      consumer brands, einzelhandel, händler, onlinehändler
-    `),
-    label: { en: 'retail and e-commerce', de: 'Handel und E-Commerce' },
-  },
-  {
-    id: 'logistics',
-    keywords: list(`
-      logistics, carriers, freight, shippers, 3pls, fleets, distributors, logistik, speditionen
-    `),
-    label: { en: 'logistics', de: 'Logistik' },
-  },
-  {
-    id: 'professional-services',
-    keywords: list(`
-      agencies, law firms, consultancies, consulting firms, accounting firms, professional services, kanzleien,
-      beratungen, agenturen
-    `),
-    label: { en: 'professional services', de: 'Beratung und Dienstleistung' },
-  },
-  {
-    id: 'construction',
-    keywords: list(`
-      construction, contractors, builders, real estate, property managers, bauunternehmen, immobilien
-    `),
-    label: { en: 'construction and real estate', de: 'Bau und Immobilien' },
-  },
-  {
-    id: 'food',
-    keywords: ['food and beverage', 'food & beverage', 'food manufacturers', 'restaurants', 'grocery', 'lebensmittel'],
-    label: { en: 'food and beverage', de: 'Lebensmittel' },
-  },
-  {
-    id: 'energy',
-    keywords: list(`
-      energy, utilities, oil and gas, renewables, solar, energie, energieversorger, stadtwerke
-    `),
-    label: { en: 'energy and utilities', de: 'Energie' },
-  },
-  {
-    id: 'education',
-    keywords: ['schools', 'universities', 'education', 'edtech', 'schulen', 'hochschulen'],
-    label: { en: 'education', de: 'Bildung' },
-  },
-  {
-    id: 'public-sector',
-    keywords: list(`
-      government, public sector, municipalities, agencies, behörden, kommunen, öffentliche verwaltung
-    `),
-    label: { en: 'the public sector', de: 'öffentliche Verwaltung' },
   },
 ];

@@ -4,7 +4,7 @@ import type { Lexicon } from './types.ts';
 
 export { AUDIENCE } from './audience.ts';
 export { CONCEPTS } from './concepts.ts';
-export { FUNCTIONS, type FunctionProfile, SECTORS, type SectorProfile } from './functions.ts';
+export { FUNCTIONS, type FunctionProfile } from './functions.ts';
 export type { BenefitRule, LanguageCode, Lexicon, TriggerKind } from './types.ts';
 export { ENGLISH, GERMAN };
 
