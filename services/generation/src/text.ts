@@ -90,6 +90,9 @@ export function truncate(text: string, max: number): string {
   return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,;:–—-]+$/, '')}…`;
 }
 
+/** Letters and digits only, lower case: how names are compared ("Müller & Co." ~ "müllerco"). */
+export const squash = (text: string): string => text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+
 export const capitalise = (text: string): string => (text ? text.charAt(0).toLocaleUpperCase() + text.slice(1) : text);
 
 export const lowerFirst = (text: string): string => {

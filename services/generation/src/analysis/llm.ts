@@ -9,7 +9,7 @@ import {
   parseAnswer,
   strictJsonSchema,
 } from '../llm/index.ts';
-import { clean } from '../text.ts';
+import { clean, squash } from '../text.ts';
 import { companyNameOf, NO_PAIN_NOTICE, pageLanguage, type SiteMaterial } from './builtin/analyse-site.ts';
 import type { PageContent } from './extraction/content.ts';
 import { pageText } from './extraction/page.ts';
@@ -145,7 +145,6 @@ export async function analyseWithLlm(client: LlmClient, material: SiteMaterial):
   throw new LlmError('failed', 'The AI service returned an analysis we could not use.', { code: 'invalid_output' });
 }
 
-const squash = (value: string) => value.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
 const numbersIn = (value: string) => value.match(/\d+(?:[.,]\d+)?/g) ?? [];
 
 /** Keeps what the pages support; the model's answer is a draft, not a source. */

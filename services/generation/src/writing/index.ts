@@ -5,6 +5,7 @@
  * sequence is held to the quality checks of `@seqgen/checks`, which the web app runs too. This
  * file is the only way in from outside the module.
  */
-export { type BriefInput, buildBrief, type SequenceBrief } from './brief/brief.ts';
+export { buildBrief } from './brief/brief.ts';
+export type { BriefInput, SequenceBrief } from './brief/types.ts';
 export { composeSequence } from './composer/composer.ts';
 export { createWriter, type Writer, type WritingObserver, type WrittenSequence } from './writer.ts';

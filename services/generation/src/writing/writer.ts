@@ -10,8 +10,9 @@ import type {
   WritingLanguage,
 } from '@seqgen/proto';
 import type { LlmClient } from '../llm/index.ts';
-import { type SequenceBrief, seedOf } from './brief/brief.ts';
+import { seedOf } from './brief/brief.ts';
 import { readContext } from './brief/context.ts';
+import type { SequenceBrief } from './brief/types.ts';
 import { composeEmails, composeVariant } from './composer/composer.ts';
 import { LANGUAGE_NAMES } from './languages.ts';
 import { rewriteEmailWithLlm, writeWithLlm } from './llm/write.ts';

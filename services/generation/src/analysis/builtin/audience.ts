@@ -1,7 +1,6 @@
-import { asSentence, capitalise, clean, joinList, words } from '../../text.ts';
+import { asSentence, capitalise, clean, joinList, squash, words } from '../../text.ts';
 import type { Block, PageContent } from '../extraction/content.ts';
 import { AUDIENCE, type Lexicon } from '../lexicon/index.ts';
-import { squash } from './company.ts';
 import { isRoleHead, singularOf } from './titles.ts';
 
 /** Whom the company serves, in the page's own words: the roles it names and the groups it says it serves. */

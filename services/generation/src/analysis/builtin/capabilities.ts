@@ -1,7 +1,6 @@
-import { clean, sentences, spacedWords, wordCount } from '../../text.ts';
+import { clean, sentences, spacedWords, squash, wordCount } from '../../text.ts';
 import type { Block, PageContent } from '../extraction/content.ts';
 import type { Lexicon } from '../lexicon/index.ts';
-import { squash } from './company.ts';
 import {
   answeredQuestion,
   asStatement,

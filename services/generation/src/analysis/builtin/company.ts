@@ -1,4 +1,4 @@
-import { asSentence, capitalise, clean, lowerFirst, sentences, truncate } from '../../text.ts';
+import { asSentence, capitalise, clean, lowerFirst, sentences, squash, truncate } from '../../text.ts';
 import type { PageContent } from '../extraction/content.ts';
 import type { Lexicon } from '../lexicon/index.ts';
 
@@ -11,8 +11,6 @@ const LEGAL_SUFFIX =
 const TITLE_SEPARATORS = /\s+[|–—·•:-]\s+|\s*[|·•]\s*/;
 
 const GENERIC_TITLE = /^(home|homepage|home page|welcome|start|startseite|accueil|inicio|index)$/i;
-
-export const squash = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
 
 export function domainLabel(url: string): string {
   const host = new URL(url).hostname.replace(/^www\d?\./, '');

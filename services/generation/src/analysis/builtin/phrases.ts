@@ -1,4 +1,4 @@
-import { clean, sentences } from '../../text.ts';
+import { capitalise, clean, sentences } from '../../text.ts';
 import type { PageContent } from '../extraction/content.ts';
 import type { Lexicon } from '../lexicon/index.ts';
 
@@ -87,8 +87,6 @@ export function sentenceCase(text: string, proper: Set<string>, keep = ''): stri
     })
     .join(' ');
 }
-
-export const capitalise = (text: string): string => (text ? text.charAt(0).toLocaleUpperCase() + text.slice(1) : text);
 
 /** "errors", "no-shows", "Rüstzeiten": does the phrase's head noun take a plural verb? */
 export function isPluralPhrase(phrase: string, lex: Lexicon): boolean {

@@ -1,8 +1,8 @@
 import type { ProofPoint } from '@seqgen/proto';
-import { clean, sentences, truncate, wordCount } from '../../text.ts';
+import { clean, sentences, squash, truncate, wordCount } from '../../text.ts';
 import type { PageContent } from '../extraction/content.ts';
 import type { Lexicon } from '../lexicon/index.ts';
-import { squash, withoutLegalForm } from './company.ts';
+import { withoutLegalForm } from './company.ts';
 import { assign, type Topic, topicOf } from './pairing.ts';
 import { asStatement, type Capability } from './statements.ts';
 import { type Section, sectionText, type Testimonial } from './structure.ts';

@@ -1,7 +1,5 @@
-import { clean, spacedWords, wordCount } from '../../text.ts';
+import { capitalise, clean, spacedWords, squash, wordCount } from '../../text.ts';
 import type { Lexicon } from '../lexicon/index.ts';
-import { squash } from './company.ts';
-import { capitalise } from './phrases.ts';
 import { type Section, sectionText } from './structure.ts';
 
 /**

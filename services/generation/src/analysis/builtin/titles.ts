@@ -1,7 +1,6 @@
-import { capitalise, clean, sentences, wordCount, words } from '../../text.ts';
+import { capitalise, clean, sentences, squash, wordCount, words } from '../../text.ts';
 import type { PageContent } from '../extraction/content.ts';
 import { FUNCTIONS, type FunctionProfile, type Lexicon } from '../lexicon/index.ts';
-import { squash } from './company.ts';
 import { parseAttribution } from './proofs.ts';
 import type { Section, Testimonial } from './structure.ts';
 

@@ -1,7 +1,7 @@
 import { countWords, LIMITS } from '@seqgen/checks';
 import type { Email, EmailSequence, RegenerateModifier } from '@seqgen/proto';
-import { wordCount } from '../../text.ts';
-import type { Pair, Proof, Register, SequenceBrief } from '../brief/brief.ts';
+import { joinList, wordCount } from '../../text.ts';
+import type { Pair, Proof, Register, SequenceBrief } from '../brief/types.ts';
 import { DE } from '../copy/de.ts';
 import { EN } from '../copy/en.ts';
 import type { Copy, Tones } from '../copy/types.ts';
@@ -714,9 +714,4 @@ function factSlots(slots: Slots, name: 'implementation' | 'roi' | 'pricing', val
   return isStatement(value)
     ? { ...slots, [name]: asSentence(value) }
     : { ...slots, [`${name}Phrase`]: lowerStart(value) };
-}
-
-function joinList(items: string[], or: string): string {
-  if (items.length <= 1) return items[0] ?? '';
-  return `${items.slice(0, -1).join(', ')} ${or} ${items.at(-1)}`;
 }

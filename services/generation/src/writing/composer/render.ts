@@ -1,6 +1,6 @@
 import { bodyParts, countWords, LIMITS, readingLevel } from '@seqgen/checks';
 import type { Email, WritingLanguage } from '@seqgen/proto';
-import type { Register } from '../brief/brief.ts';
+import type { Register } from '../brief/types.ts';
 import type { Phrasings, Tones } from '../copy/types.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { Outcome, Register } from '../brief/brief.ts';
+import type { Outcome, Register } from '../brief/types.ts';
 
 /**
  * The built-in writer's words, per language (docs/architecture.md §6: copy as data). Each entry is a list

@@ -1,7 +1,7 @@
 import { LIMITS } from '@seqgen/checks';
 import type { RegenerateModifier } from '@seqgen/proto';
 import { dataMarkers, neutralise } from '../../llm/index.ts';
-import type { SequenceBrief } from '../brief/brief.ts';
+import type { SequenceBrief } from '../brief/types.ts';
 import { LANGUAGE_NAMES } from '../languages.ts';
 
 const REGISTER_GUIDE: Record<SequenceBrief['register'], string> = {

@@ -1,7 +1,7 @@
 import { checkSequence } from '@seqgen/checks';
 import type { Email, EmailSequence, RegenerateModifier, SequenceChecks } from '@seqgen/proto';
 import { type ChatMessage, dataMarkers, type LlmClient, LlmError, neutralise, parseAnswer } from '../../llm/index.ts';
-import type { SequenceBrief } from '../brief/brief.ts';
+import type { SequenceBrief } from '../brief/types.ts';
 import { EmailStream } from './email-stream.ts';
 import { buildSequenceMessage, MODIFIER_GUIDE, SEQUENCE_SYSTEM_PROMPT } from './prompt.ts';
 import { EMAIL_JSON_SCHEMA, LlmEmail, LlmSequence, SEQUENCE_JSON_SCHEMA } from './schemas.ts';
