@@ -1,3 +1,4 @@
+// Copy kept as data (docs/architecture.md §6): its length is the number of phrasings per register, not logic.
 import type { Copy } from './types.ts';
 
 /**
