@@ -4,8 +4,8 @@ import { openTestInfrastructure, quietLogger, type TestInfrastructure, variantsT
 import type { Customization } from '@seqgen/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScrapedMetrics } from '../../kit/src/testing/prometheus.ts';
-import { createCompanyAnalyser } from '../src/analysis/company-analyser.ts';
-import { createLlmClient } from '../src/llm/client.ts';
+import { createCompanyAnalyser } from '../src/analysis/index.ts';
+import { createLlmClient } from '../src/llm/index.ts';
 import type { SequenceWriter } from '../src/sequences/generate-sequence.ts';
 import { type FixtureSites, startFixtureSites } from './support/fixture-sites.ts';
 import { type QuotaResponder, sequenceWriterFor, startQuotaResponder } from './support/generation.ts';

@@ -1,8 +1,8 @@
 import { type Bus, type ConsumerHandle, Outbox, RateLimiter } from '@seqgen/kit';
 import { quietLogger, type TestInfrastructure } from '@seqgen/kit/testing';
-import type { CompanyAnalyser } from '../../src/analysis/company-analyser.ts';
+import type { CompanyAnalyser } from '../../src/analysis/index.ts';
 import { outbox as outboxTable, processedEvents } from '../../src/data/schema.ts';
-import type { LlmClient } from '../../src/llm/client.ts';
+import type { LlmClient } from '../../src/llm/index.ts';
 import { createSequenceWriter, type SequenceWriter } from '../../src/sequences/generate-sequence.ts';
 
 export const LIMIT_MESSAGE =

@@ -1,9 +1,9 @@
 import type { Analysis } from '@seqgen/proto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { analyseSite, NO_PAIN_NOTICE, profileCompany } from '../src/analysis/builtin/analyse-site.ts';
-import type { PageContent } from '../src/analysis/extraction/content.ts';
-import { extractPage } from '../src/analysis/extraction/page.ts';
-import { expectationsOf, pagesOf, SITES, type SiteExpectations, type SiteName } from './support/fixture-sites.ts';
+import { analyseSite, NO_PAIN_NOTICE, profileCompany } from '../../src/analysis/builtin/analyse-site.ts';
+import type { PageContent } from '../../src/analysis/extraction/content.ts';
+import { extractPage } from '../../src/analysis/extraction/page.ts';
+import { expectationsOf, pagesOf, SITES, type SiteExpectations, type SiteName } from '../support/fixture-sites.ts';
 
 /**
  * The built-in analyser against what an analyst reads on each corpus site (expectations.json,

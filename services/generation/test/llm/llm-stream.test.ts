@@ -6,8 +6,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLlmClient, LlmError } from '../src/llm/client.ts';
-import { ServerSentEvents } from '../src/llm/sse.ts';
+import { createLlmClient, LlmError } from '../../src/llm/client.ts';
+import { ServerSentEvents } from '../../src/llm/sse.ts';
 
 describe('ServerSentEvents', () => {
   it('dispatches at blank lines, joins data lines, skips comments and reads \\n, \\r\\n and \\r line ends', () => {

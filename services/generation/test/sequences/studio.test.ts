@@ -12,12 +12,12 @@ import {
 } from '@seqgen/proto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type CompanyAnalyser, createCompanyAnalyser } from '../src/analysis/company-analyser.ts';
-import { createApp } from '../src/app.ts';
-import { outbox as outboxTable, sequences } from '../src/data/schema.ts';
-import { type FixtureSites, startFixtureSites } from './support/fixture-sites.ts';
-import { LIMIT_MESSAGE, type QuotaResponder, sequenceWriterFor, startQuotaResponder } from './support/generation.ts';
-import { parseEventStream } from './support/sse.ts';
+import { type CompanyAnalyser, createCompanyAnalyser } from '../../src/analysis/index.ts';
+import { createApp } from '../../src/app.ts';
+import { outbox as outboxTable, sequences } from '../../src/data/schema.ts';
+import { type FixtureSites, startFixtureSites } from '../support/fixture-sites.ts';
+import { LIMIT_MESSAGE, type QuotaResponder, sequenceWriterFor, startQuotaResponder } from '../support/generation.ts';
+import { parseEventStream } from '../support/sse.ts';
 
 /**
  * The studio's endpoints with the built-in composer (issue 9): POST /api/regenerate-email (one
@@ -25,7 +25,7 @@ import { parseEventStream } from './support/sse.ts';
  * /api/generate-emails/stream (the generation as Server-Sent Events), on embedded and real
  * infrastructure.
  */
-const migrationsFolder = fileURLToPath(new URL('../src/data/migrations', import.meta.url));
+const migrationsFolder = fileURLToPath(new URL('../../src/data/migrations', import.meta.url));
 const secret = new TextEncoder().encode('test-secret-test-secret-test-secret-0123456789');
 
 const BASE: Customization = {

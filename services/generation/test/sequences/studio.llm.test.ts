@@ -5,15 +5,15 @@ import { openTestInfrastructure, quietLogger, type TestInfrastructure, variantsT
 import { type Customization, type Envelope, type GenerationStreamEvent, RegenerateEmailResponse } from '@seqgen/proto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createCompanyAnalyser } from '../src/analysis/company-analyser.ts';
-import { createApp } from '../src/app.ts';
-import { outbox as outboxTable, sequences } from '../src/data/schema.ts';
-import { createLlmClient } from '../src/llm/client.ts';
-import { type FixtureSites, startFixtureSites } from './support/fixture-sites.ts';
-import { type QuotaResponder, sequenceWriterFor, startQuotaResponder } from './support/generation.ts';
-import { email, MODEL_CUSTOMIZATION, MODEL_SEQUENCE } from './support/model-sequence.ts';
-import { completion, startOpenAiStandIn } from './support/openai-stand-in.ts';
-import { parseEventStream } from './support/sse.ts';
+import { createCompanyAnalyser } from '../../src/analysis/index.ts';
+import { createApp } from '../../src/app.ts';
+import { outbox as outboxTable, sequences } from '../../src/data/schema.ts';
+import { createLlmClient } from '../../src/llm/index.ts';
+import { type FixtureSites, startFixtureSites } from '../support/fixture-sites.ts';
+import { type QuotaResponder, sequenceWriterFor, startQuotaResponder } from '../support/generation.ts';
+import { email, MODEL_CUSTOMIZATION, MODEL_SEQUENCE } from '../support/model-sequence.ts';
+import { completion, startOpenAiStandIn } from '../support/openai-stand-in.ts';
+import { parseEventStream } from '../support/sse.ts';
 
 /**
  * The studio's endpoints with an LLM (a local OpenAI-compatible stand-in on 127.0.0.1): the model's
@@ -21,7 +21,7 @@ import { parseEventStream } from './support/sse.ts';
  * `done`, a reader who leaves stops the model and frees the reservation, and one email is
  * rewritten by the model with the checks and one repair.
  */
-const migrationsFolder = fileURLToPath(new URL('../src/data/migrations', import.meta.url));
+const migrationsFolder = fileURLToPath(new URL('../../src/data/migrations', import.meta.url));
 const secret = new TextEncoder().encode('test-secret-test-secret-test-secret-0123456789');
 
 const CUSTOMIZATION = MODEL_CUSTOMIZATION;

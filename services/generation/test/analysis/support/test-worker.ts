@@ -1,7 +1,7 @@
 /**
  * A worker for the worker-pool tests: echoes, spins forever (a stuck page), or exits (a crash).
  */
-import { serveTasks } from '../../src/analysis/extraction/worker-pool.ts';
+import { serveTasks } from '../../../src/analysis/extraction/worker-pool.ts';
 
 export type TestTask = { echo: string } | { spin: true } | { exit: true };
 

@@ -10,13 +10,13 @@ import {
 import { openTestInfrastructure, quietLogger, type TestInfrastructure, variantsToRun } from '@seqgen/kit/testing';
 import type { Analysis } from '@seqgen/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CompanyAnalyser, createCompanyAnalyser } from '../src/analysis/company-analyser.ts';
-import { createApp } from '../src/app.ts';
-import { isLoopback, recordConnections } from './support/connections.ts';
-import { type FixtureSites, startFixtureSites } from './support/fixture-sites.ts';
-import { sequenceWriterFor } from './support/generation.ts';
+import { type CompanyAnalyser, createCompanyAnalyser } from '../../src/analysis/company-analyser.ts';
+import { createApp } from '../../src/app.ts';
+import { isLoopback, recordConnections } from '../support/connections.ts';
+import { type FixtureSites, startFixtureSites } from '../support/fixture-sites.ts';
+import { sequenceWriterFor } from '../support/generation.ts';
 
-const migrationsFolder = fileURLToPath(new URL('../src/data/migrations', import.meta.url));
+const migrationsFolder = fileURLToPath(new URL('../../src/data/migrations', import.meta.url));
 const secret = new TextEncoder().encode('test-secret-test-secret-test-secret-0123456789');
 
 const PLACEHOLDERS = /lorem|ipsum|\bn\/a\b|\btbd\b|placeholder|undefined|\bnull\b|\[object/i;

@@ -17,14 +17,14 @@ import {
 } from '@seqgen/proto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type CompanyAnalyser, createCompanyAnalyser } from '../src/analysis/company-analyser.ts';
-import { createApp } from '../src/app.ts';
-import { outbox as outboxTable, sequences } from '../src/data/schema.ts';
-import { wordCount } from '../src/text.ts';
-import { type FixtureSites, type SiteName, startFixtureSites } from './support/fixture-sites.ts';
-import { LIMIT_MESSAGE, type QuotaResponder, sequenceWriterFor, startQuotaResponder } from './support/generation.ts';
+import { type CompanyAnalyser, createCompanyAnalyser } from '../../src/analysis/index.ts';
+import { createApp } from '../../src/app.ts';
+import { outbox as outboxTable, sequences } from '../../src/data/schema.ts';
+import { wordCount } from '../../src/text.ts';
+import { type FixtureSites, type SiteName, startFixtureSites } from '../support/fixture-sites.ts';
+import { LIMIT_MESSAGE, type QuotaResponder, sequenceWriterFor, startQuotaResponder } from '../support/generation.ts';
 
-const migrationsFolder = fileURLToPath(new URL('../src/data/migrations', import.meta.url));
+const migrationsFolder = fileURLToPath(new URL('../../src/data/migrations', import.meta.url));
 const secret = new TextEncoder().encode('test-secret-test-secret-test-secret-0123456789');
 
 const BASE: Customization = {

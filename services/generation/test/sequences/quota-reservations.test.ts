@@ -11,13 +11,13 @@ import { openTestInfrastructure, quietLogger, type TestInfrastructure, variantsT
 import type { Customization, EventData, ReplyOf, RequestOf } from '@seqgen/proto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createCompanyAnalyser } from '../src/analysis/company-analyser.ts';
-import { createApp } from '../src/app.ts';
-import { outbox as outboxTable, sequences } from '../src/data/schema.ts';
-import { QUOTA_UNAVAILABLE_MESSAGE } from '../src/sequences/quota.ts';
-import { type FixtureSites, startFixtureSites } from './support/fixture-sites.ts';
-import { sequenceWriterFor } from './support/generation.ts';
-import { parseEventStream } from './support/sse.ts';
+import { createCompanyAnalyser } from '../../src/analysis/index.ts';
+import { createApp } from '../../src/app.ts';
+import { outbox as outboxTable, sequences } from '../../src/data/schema.ts';
+import { QUOTA_UNAVAILABLE_MESSAGE } from '../../src/sequences/quota.ts';
+import { type FixtureSites, startFixtureSites } from '../support/fixture-sites.ts';
+import { sequenceWriterFor } from '../support/generation.ts';
+import { parseEventStream } from '../support/sse.ts';
 
 /**
  * Generation's side of quota reservations (issue 10, finding 4 and a test gap of finding 11):
@@ -26,7 +26,7 @@ import { parseEventStream } from './support/sse.ts';
  * browser with the words it matches on (docs/product.md §8), whatever quota wrote.
  */
 
-const migrationsFolder = fileURLToPath(new URL('../src/data/migrations', import.meta.url));
+const migrationsFolder = fileURLToPath(new URL('../../src/data/migrations', import.meta.url));
 const secret = new TextEncoder().encode('test-secret-test-secret-test-secret-0123456789');
 const QUOTA_TIMEOUT_MS = 400;
 

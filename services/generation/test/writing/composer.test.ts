@@ -2,18 +2,17 @@ import { bodyParts, readingLevel } from '@seqgen/checks';
 import { parseConfig } from '@seqgen/kit';
 import { Customization, SubmittedAnalysis } from '@seqgen/proto';
 import { describe, expect, it } from 'vitest';
-import { analyseSite, profileCompany } from '../src/analysis/builtin/analyse-site.ts';
-import { extractPage } from '../src/analysis/extraction/page.ts';
-import { generationConfigShape } from '../src/config.ts';
-import { buildBrief, registerOf } from '../src/writing/brief/brief.ts';
-import { readContext, toReader } from '../src/writing/brief/context.ts';
-import { sanitise } from '../src/writing/brief/sanitise.ts';
-import { composeSequence } from '../src/writing/composer/composer.ts';
-import { fill, type Layout, type Line, layOut } from '../src/writing/composer/render.ts';
-import { DE } from '../src/writing/copy/de.ts';
-import { EN } from '../src/writing/copy/en.ts';
-import type { Copy } from '../src/writing/copy/types.ts';
-import { pagesOf } from './support/fixture-sites.ts';
+import { analyseSite, extractPage, profileCompany } from '../../src/analysis/index.ts';
+import { generationConfigShape } from '../../src/config.ts';
+import { buildBrief, registerOf } from '../../src/writing/brief/brief.ts';
+import { readContext, toReader } from '../../src/writing/brief/context.ts';
+import { sanitise } from '../../src/writing/brief/sanitise.ts';
+import { composeSequence } from '../../src/writing/composer/composer.ts';
+import { fill, type Layout, type Line, layOut } from '../../src/writing/composer/render.ts';
+import { DE } from '../../src/writing/copy/de.ts';
+import { EN } from '../../src/writing/copy/en.ts';
+import type { Copy } from '../../src/writing/copy/types.ts';
+import { pagesOf } from '../support/fixture-sites.ts';
 
 /** Every phrasing of a copy file, with where it sits: "steps.intro.ask.neutral[0]". */
 function phrasings(copy: Copy): { where: string; text: string }[] {

@@ -4,16 +4,16 @@ import { openTestInfrastructure, quietLogger, type TestInfrastructure, variantsT
 import type { Customization, Envelope } from '@seqgen/proto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createCompanyAnalyser } from '../src/analysis/company-analyser.ts';
-import { createApp } from '../src/app.ts';
-import { outbox as outboxTable, sequences } from '../src/data/schema.ts';
-import { createLlmClient } from '../src/llm/client.ts';
-import { type FixtureSites, startFixtureSites } from './support/fixture-sites.ts';
-import { type QuotaResponder, sequenceWriterFor, startQuotaResponder } from './support/generation.ts';
-import { MODEL_CUSTOMIZATION, MODEL_SEQUENCE } from './support/model-sequence.ts';
-import { completion, rateLimited, startOpenAiStandIn } from './support/openai-stand-in.ts';
+import { createCompanyAnalyser } from '../../src/analysis/index.ts';
+import { createApp } from '../../src/app.ts';
+import { outbox as outboxTable, sequences } from '../../src/data/schema.ts';
+import { createLlmClient } from '../../src/llm/index.ts';
+import { type FixtureSites, startFixtureSites } from '../support/fixture-sites.ts';
+import { type QuotaResponder, sequenceWriterFor, startQuotaResponder } from '../support/generation.ts';
+import { MODEL_CUSTOMIZATION, MODEL_SEQUENCE } from '../support/model-sequence.ts';
+import { completion, rateLimited, startOpenAiStandIn } from '../support/openai-stand-in.ts';
 
-const migrationsFolder = fileURLToPath(new URL('../src/data/migrations', import.meta.url));
+const migrationsFolder = fileURLToPath(new URL('../../src/data/migrations', import.meta.url));
 const secret = new TextEncoder().encode('test-secret-test-secret-test-secret-0123456789');
 
 const CUSTOMIZATION = MODEL_CUSTOMIZATION;

@@ -1,12 +1,11 @@
 import { checkSequence, countWords } from '@seqgen/checks';
 import { Customization, type Email, type SequenceChecks, SubmittedAnalysis } from '@seqgen/proto';
 import { describe, expect, it } from 'vitest';
-import { analyseSite, profileCompany } from '../src/analysis/builtin/analyse-site.ts';
-import type { PageContent } from '../src/analysis/extraction/content.ts';
-import { extractPage } from '../src/analysis/extraction/page.ts';
-import { buildBrief } from '../src/writing/brief/brief.ts';
-import { composeSequence } from '../src/writing/composer/composer.ts';
-import { expectationsOf, pagesOf, SITES, type SiteName } from './support/fixture-sites.ts';
+import type { PageContent } from '../../src/analysis/index.ts';
+import { analyseSite, extractPage, profileCompany } from '../../src/analysis/index.ts';
+import { buildBrief } from '../../src/writing/brief/brief.ts';
+import { composeSequence } from '../../src/writing/composer/composer.ts';
+import { expectationsOf, pagesOf, SITES, type SiteName } from '../support/fixture-sites.ts';
 
 /**
  * The built-in writer across the corpus: every company site × every kind of request the wizard

@@ -2,14 +2,14 @@ import { fileURLToPath } from 'node:url';
 import { createSafeFetcher, createSessionVerifier, issueSessionToken, SESSION_COOKIE, type Service } from '@seqgen/kit';
 import { openTestInfrastructure, quietLogger, type TestInfrastructure, variantsToRun } from '@seqgen/kit/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createCompanyAnalyser } from '../src/analysis/company-analyser.ts';
-import { createApp } from '../src/app.ts';
-import { createLlmClient } from '../src/llm/client.ts';
-import { type FixtureSites, startFixtureSites } from './support/fixture-sites.ts';
-import { sequenceWriterFor } from './support/generation.ts';
-import { completion, rateLimited, startOpenAiStandIn } from './support/openai-stand-in.ts';
+import { createCompanyAnalyser } from '../../src/analysis/company-analyser.ts';
+import { createApp } from '../../src/app.ts';
+import { createLlmClient } from '../../src/llm/index.ts';
+import { type FixtureSites, startFixtureSites } from '../support/fixture-sites.ts';
+import { sequenceWriterFor } from '../support/generation.ts';
+import { completion, rateLimited, startOpenAiStandIn } from '../support/openai-stand-in.ts';
 
-const migrationsFolder = fileURLToPath(new URL('../src/data/migrations', import.meta.url));
+const migrationsFolder = fileURLToPath(new URL('../../src/data/migrations', import.meta.url));
 const secret = new TextEncoder().encode('test-secret-test-secret-test-secret-0123456789');
 
 /** What a model answers for RouteWise, with two things the page does not support mixed in. */

@@ -21,15 +21,15 @@ import {
 import { openTestInfrastructure, quietLogger, type TestInfrastructure, variantsToRun } from '@seqgen/kit/testing';
 import { Document, Element, Text } from 'domhandler';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCompanyAnalyser } from '../src/analysis/company-analyser.ts';
-import { Deadline, MAX_DEPTH, MAX_NODES, PageTooComplex } from '../src/analysis/extraction/budget.ts';
-import { extractDocument, extractPage } from '../src/analysis/extraction/page.ts';
-import { createPagePool, defaultPageWorkers, type PageReader } from '../src/analysis/extraction/pool.ts';
-import { WorkerPool, WorkerPoolBusy, WorkerTimedOut } from '../src/analysis/extraction/worker-pool.ts';
-import { createApp } from '../src/app.ts';
-import { generationConfigShape } from '../src/config.ts';
-import { pagesOf, type SiteName } from './support/fixture-sites.ts';
-import { sequenceWriterFor } from './support/generation.ts';
+import { createCompanyAnalyser } from '../../src/analysis/company-analyser.ts';
+import { Deadline, MAX_DEPTH, MAX_NODES, PageTooComplex } from '../../src/analysis/extraction/budget.ts';
+import { extractDocument, extractPage } from '../../src/analysis/extraction/page.ts';
+import { createPagePool, defaultPageWorkers, type PageReader } from '../../src/analysis/extraction/pool.ts';
+import { WorkerPool, WorkerPoolBusy, WorkerTimedOut } from '../../src/analysis/extraction/worker-pool.ts';
+import { createApp } from '../../src/app.ts';
+import { generationConfigShape } from '../../src/config.ts';
+import { pagesOf, type SiteName } from '../support/fixture-sites.ts';
+import { sequenceWriterFor } from '../support/generation.ts';
 import type { TestTask } from './support/test-worker.ts';
 
 const URL_OF_PAGE = 'https://hostile.test/';
@@ -316,7 +316,7 @@ describe.each(await variantsToRun())(
   'POST /api/analyze-company with a hostile page on $name infrastructure',
   (variant) => {
     const secret = new TextEncoder().encode('test-secret-test-secret-test-secret-0123456789');
-    const migrationsFolder = fileURLToPath(new URL('../src/data/migrations', import.meta.url));
+    const migrationsFolder = fileURLToPath(new URL('../../src/data/migrations', import.meta.url));
     let infra: TestInfrastructure;
     let pool: PageReader;
     let app: Service;
