@@ -1,20 +1,19 @@
 import { isInjection } from '@seqgen/checks';
+import { decodeHTMLStrict } from 'entities';
 import { clean, sentences, truncate } from '../../text.ts';
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
-
 /**
- * Scraped or typed text as plain prose: tags and entities out (twice, so an encoded tag cannot
- * survive as a real one), template tokens and control characters out, sentences written for a
- * language model out, whitespace collapsed, cut at a word boundary.
+ * Scraped or typed text as plain prose: tags out and character references decoded (twice, so an
+ * encoded tag cannot survive as a real one), template tokens and control characters out,
+ * sentences written for a language model out, whitespace collapsed, cut at a word boundary.
+ * References are decoded by `entities`, the decoder of the HTML parser the extraction uses, in
+ * its strict mode: only a reference ended by ";" is one ("R&D", "AT&T" stay as typed).
  */
 export function sanitise(text: string | undefined, maxChars: number): string {
   if (!text) return '';
   let value = text.replace(/<!--[\s\S]*?-->|<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, ' ');
   for (let pass = 0; pass < 2; pass += 1) {
-    value = value
-      .replace(/<\/?[a-z!][^>]*>/gi, ' ')
-      .replace(/&(#39|[a-z]+);/gi, (entity, name: string) => ENTITIES[name.toLowerCase()] ?? entity);
+    value = decodeHTMLStrict(value.replace(/<\/?[a-z!][^>]*>/gi, ' '));
   }
   value = value
     .replace(/[<>]/g, ' ')
