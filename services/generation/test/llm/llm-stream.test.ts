@@ -1,5 +1,5 @@
 /**
- * A streamed chat completion is read off the wire here (src/domain/llm/client.ts readChunks and
+ * A streamed chat completion is read off the wire here (src/llm/client.ts readChunks and
  * sse.ts), not by the SDK's stream: the same events, text, errors and refusals as the SDK gives,
  * however the bytes are cut, with one piece of text per network read.
  */

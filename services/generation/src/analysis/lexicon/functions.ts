@@ -3,7 +3,7 @@ import type { LanguageCode } from './types.ts';
 /**
  * Business functions by the words that point at them. Used only when a page names
  * no buyer titles of its own: the titles are then inferred from the function its vocabulary
- * points at most strongly (see ../builtin/people.ts).
+ * points at most strongly (see ../builtin/titles.ts).
  */
 
 export interface FunctionProfile {

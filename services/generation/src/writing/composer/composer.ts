@@ -11,7 +11,7 @@ import { EMAILS } from './emails.ts';
  * (differentiators, competitors, the cost of waiting), an objection or quick win (implementation
  * time, ROI, pricing, an offer), something useful, and a breakup. Pain i is always told with the
  * solution that answers it, each proof point is used once and credited to its customer, and the
- * words come from the copy files (./copy), chosen by a seeded generator.
+ * words come from the copy files (../copy), chosen by a seeded generator.
  */
 export function composeSequence(brief: SequenceBrief): EmailSequence {
   return [...composeEmails(brief)];

@@ -16,8 +16,9 @@ import type { Outcome, Register } from '../brief/types.ts';
  * - {quote}: words in quotation marks; {triggerHeadline}: a headline in quotation marks
  * - {prospectOr}: the prospect's name, else the sequencer's `{{company|…}}` merge field
  *
- * `tests/copy.test.ts` checks every entry against these rules. Merge fields are written in
- * seqgen's form, `{{first_name|there}}`, and translated to each sequencer's syntax on export.
+ * The composer tests (test/writing/composer.test.ts) check every entry against these rules.
+ * Merge fields are written in seqgen's form, `{{first_name|there}}`, and translated to each
+ * sequencer's syntax on export.
  */
 export type Phrasings = string[];
 
