@@ -6,8 +6,7 @@
  * ≤ 100 ms per page.
  */
 import { readFileSync } from 'node:fs';
-import { analyseSite } from '../../services/generation/src/domain/analysis/builtin/index.ts';
-import { extractPage } from '../../services/generation/src/domain/extraction/page.ts';
+import { analyseSite, extractPage } from '../../services/generation/src/analysis/index.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const WARMUP = 5;

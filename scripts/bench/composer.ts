@@ -15,12 +15,9 @@ import { fileURLToPath } from 'node:url';
 import { createSafeFetcher, createSessionVerifier, issueSessionToken, SESSION_COOKIE } from '@seqgen/kit';
 import { infraVariants, openTestInfrastructure, quietLogger } from '@seqgen/kit/testing';
 import { Customization, type SubmittedAnalysis, SubmittedAnalysis as SubmittedAnalysisSchema } from '@seqgen/proto';
+import { analyseSite, createCompanyAnalyser, extractPage } from '../../services/generation/src/analysis/index.ts';
 import { createApp } from '../../services/generation/src/app.ts';
-import { createCompanyAnalyser } from '../../services/generation/src/domain/analysis/analyse-company.ts';
-import { analyseSite } from '../../services/generation/src/domain/analysis/builtin/index.ts';
-import { extractPage } from '../../services/generation/src/domain/extraction/page.ts';
-import { buildBrief } from '../../services/generation/src/domain/sequence/brief.ts';
-import { composeSequence } from '../../services/generation/src/domain/sequence/composer.ts';
+import { buildBrief, composeSequence } from '../../services/generation/src/writing/index.ts';
 import {
   pagesOf,
   SITES,

@@ -18,8 +18,7 @@ import { connectBus, issueSessionToken, Lifecycle, SESSION_COOKIE } from '@seqge
 import { quietLogger } from '@seqgen/kit/testing';
 import { type Customization, GenerationStreamEvent, SubmittedAnalysis } from '@seqgen/proto';
 import { start as startGateway } from '../../services/gateway/src/main.ts';
-import { analyseSite } from '../../services/generation/src/domain/analysis/builtin/index.ts';
-import { extractPage } from '../../services/generation/src/domain/extraction/page.ts';
+import { analyseSite, extractPage } from '../../services/generation/src/analysis/index.ts';
 import { start as startGeneration } from '../../services/generation/src/main.ts';
 import { pagesOf } from '../../services/generation/test/support/fixture-sites.ts';
 import { MODEL_CUSTOMIZATION, MODEL_SEQUENCE } from '../../services/generation/test/support/model-sequence.ts';

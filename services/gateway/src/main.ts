@@ -1,7 +1,6 @@
 import {
   createLogger,
   Lifecycle,
-  type LogDestination,
   listen,
   loadConfig,
   openStore,

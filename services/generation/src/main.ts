@@ -1,12 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import { createSafeFetcher, defineService, RateLimiter, runAlone } from '@seqgen/kit';
+import { createCompanyAnalyser, createPagePool } from './analysis/index.ts';
 import { createApp } from './app.ts';
 import { configProblems, type GenerationConfig, generationConfigShape } from './config.ts';
 import { outbox, processedEvents } from './data/schema.ts';
-import { createCompanyAnalyser } from './domain/analysis/analyse-company.ts';
-import { createPagePool } from './domain/extraction/pool.ts';
-import { createLlmClient, llmConfigured } from './domain/llm/client.ts';
-import { createSequenceWriter } from './domain/sequence/generate-sequence.ts';
+import { createLlmClient, llmConfigured } from './llm/index.ts';
+import { createSequenceWriter } from './sequences/generate-sequence.ts';
 
 /** The LLM client when OPENAI_API_KEY or LLM_BASE_URL is set (docs/architecture.md §2); else none. */
 export function llmFromConfig(config: GenerationConfig) {

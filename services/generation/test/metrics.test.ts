@@ -4,9 +4,9 @@ import { openTestInfrastructure, quietLogger, type TestInfrastructure, variantsT
 import type { Customization } from '@seqgen/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScrapedMetrics } from '../../kit/src/testing/prometheus.ts';
-import { createCompanyAnalyser } from '../src/domain/analysis/analyse-company.ts';
-import { createLlmClient } from '../src/domain/llm/client.ts';
-import type { SequenceWriter } from '../src/domain/sequence/generate-sequence.ts';
+import { createCompanyAnalyser } from '../src/analysis/index.ts';
+import { createLlmClient } from '../src/llm/index.ts';
+import type { SequenceWriter } from '../src/sequences/generate-sequence.ts';
 import { type FixtureSites, startFixtureSites } from './support/fixture-sites.ts';
 import { type QuotaResponder, sequenceWriterFor, startQuotaResponder } from './support/generation.ts';
 import { completion, rateLimited, startOpenAiStandIn } from './support/openai-stand-in.ts';

@@ -1,9 +1,19 @@
 import type { Executor } from '@seqgen/kit';
+import type { User } from '@seqgen/proto';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { resetTokens, sessions, users } from './schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type ResetTokenRow = typeof resetTokens.$inferSelect;
+
+/** A user as the contract shows them: no password hash, no Google subject. */
+export const toUser = (row: UserRow): User => ({
+  id: row.id,
+  email: row.email,
+  firstName: row.firstName,
+  lastName: row.lastName,
+  profileImageUrl: row.profileImageUrl,
+});
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();

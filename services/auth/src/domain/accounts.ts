@@ -6,10 +6,11 @@ import {
   findUserById,
   insertUserIfNew,
   normalizeEmail,
+  toUser,
   type UserRow,
   updateUser,
 } from '../data/repository.ts';
-import { type AuthDeps, toUser } from './deps.ts';
+import type { AuthDeps } from './deps.ts';
 import { accountAtAddress } from './limits.ts';
 import { type IssuedSession, startSession } from './sessions.ts';
 

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
-import { HttpError, type Logger, serviceUnavailable } from '@seqgen/kit';
+import { HttpError, type Logger, type Outbox, serviceUnavailable } from '@seqgen/kit';
+import type { User } from '@seqgen/proto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import * as oidc from 'openid-client';
 import type { GoogleSettings } from '../config.ts';
@@ -8,11 +9,11 @@ import {
   findUserByGoogleSubject,
   insertUserIfNew,
   normalizeEmail,
+  toUser,
   type UserRow,
   updateUser,
 } from '../data/repository.ts';
-import { type AuthDeps, toUser } from './deps.ts';
-import { type IssuedSession, startSession } from './sessions.ts';
+import { type IssuedSession, type SessionDeps, startSession } from './sessions.ts';
 
 export const GOOGLE_NOT_CONFIGURED_MESSAGE =
   'Google sign-in is not configured on this server. Please sign in with your email and password.';
@@ -178,14 +179,20 @@ export async function openTransaction(secret: Uint8Array, sealed: string | undef
   }
 }
 
+/** What signing in with Google runs on: a part of AuthDeps, named here because deps.ts imports this module. */
+export interface GoogleAccountDeps extends SessionDeps {
+  logger: Logger;
+  outbox: Outbox;
+}
+
 /**
  * Finds the account for a verified Google identity: already linked by subject; else the account
  * with that (verified) e-mail, which gets linked; else a new account without a password.
  */
 export async function signInWithGoogle(
-  deps: AuthDeps,
+  deps: GoogleAccountDeps,
   identity: GoogleIdentity,
-): Promise<{ user: ReturnType<typeof toUser>; session: IssuedSession; created: boolean }> {
+): Promise<{ user: User; session: IssuedSession; created: boolean }> {
   let user: UserRow | undefined = await findUserByGoogleSubject(deps.db, identity.subject);
   let created = false;
   if (!user) {

@@ -1,6 +1,13 @@
-import { type Executor, issueSessionToken } from '@seqgen/kit';
+import { type Database, type Executor, issueSessionToken } from '@seqgen/kit';
 import { insertSession, isSessionLive, revokeSession, type UserRow } from '../data/repository.ts';
-import type { AuthDeps } from './deps.ts';
+
+/** What sessions run on: their table, and the key and lifetime of their tokens (part of AuthDeps). */
+export interface SessionDeps {
+  db: Database;
+  /** HMAC key of session tokens (and of the short-lived Google sign-in cookie). */
+  secret: Uint8Array;
+  sessionTtlSeconds: number;
+}
 
 export interface IssuedSession {
   token: string;
@@ -12,7 +19,7 @@ export interface IssuedSession {
  * check it without a database). Written in the caller's transaction when there is one.
  */
 export async function startSession(
-  deps: Pick<AuthDeps, 'db' | 'secret' | 'sessionTtlSeconds'>,
+  deps: SessionDeps,
   user: UserRow,
   method: 'password' | 'google',
   tx: Executor = deps.db,
@@ -28,11 +35,11 @@ export async function startSession(
   return { token, maxAgeSeconds: ttl };
 }
 
-export function endSession(deps: Pick<AuthDeps, 'db'>, sessionId: string): Promise<void> {
+export function endSession(deps: Pick<SessionDeps, 'db'>, sessionId: string): Promise<void> {
   return revokeSession(deps.db, sessionId);
 }
 
 /** Auth's own answer to "is this session live?": its table, no cache, so logout bites at once here. */
-export function sessionIsLive(deps: Pick<AuthDeps, 'db'>, sessionId: string, userId: string): Promise<boolean> {
+export function sessionIsLive(deps: Pick<SessionDeps, 'db'>, sessionId: string, userId: string): Promise<boolean> {
   return isSessionLive(deps.db, sessionId, userId);
 }

@@ -5,7 +5,7 @@ import {
   CheckProspectRequest,
   CheckProspectResponse,
 } from '@seqgen/proto';
-import type { CompanyAnalyser } from '../domain/analysis/analyse-company.ts';
+import type { CompanyAnalyser } from '../analysis/index.ts';
 
 export interface AnalysisRouteDeps {
   sessions: SessionVerifier;

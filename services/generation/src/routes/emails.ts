@@ -7,7 +7,7 @@ import {
   RegenerateEmailRequest,
   RegenerateEmailResponse,
 } from '@seqgen/proto';
-import type { SequenceWriter } from '../domain/sequence/generate-sequence.ts';
+import type { SequenceWriter } from '../sequences/generate-sequence.ts';
 
 export interface EmailRouteDeps {
   sessions: SessionVerifier;

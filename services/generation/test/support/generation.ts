@@ -1,9 +1,9 @@
 import { type Bus, type ConsumerHandle, Outbox, RateLimiter } from '@seqgen/kit';
 import { quietLogger, type TestInfrastructure } from '@seqgen/kit/testing';
+import type { CompanyAnalyser } from '../../src/analysis/index.ts';
 import { outbox as outboxTable, processedEvents } from '../../src/data/schema.ts';
-import type { CompanyAnalyser } from '../../src/domain/analysis/analyse-company.ts';
-import type { LlmClient } from '../../src/domain/llm/client.ts';
-import { createSequenceWriter, type SequenceWriter } from '../../src/domain/sequence/generate-sequence.ts';
+import type { LlmClient } from '../../src/llm/index.ts';
+import { createSequenceWriter, type SequenceWriter } from '../../src/sequences/generate-sequence.ts';
 
 export const LIMIT_MESSAGE =
   'Email generation limit reached: you have used 5 of your 5 free sequences. Upgrade to continue generating email sequences.';

@@ -1,0 +1,104 @@
+import { clean, sentences, spacedWords, squash, wordCount } from '../../text.ts';
+import type { Block, PageContent } from '../extraction/content.ts';
+import type { Lexicon } from '../lexicon/index.ts';
+import {
+  answeredQuestion,
+  asStatement,
+  CALL_TO_ACTION,
+  type Capability,
+  firstClause,
+  MAX_CAPABILITY_SECTIONS,
+  MIN_BODY_WORDS,
+  QUESTION,
+  QUOTED,
+  statesProblem,
+  usableSentence,
+} from './statements.ts';
+import type { Section } from './structure.ts';
+
+const MAX_CAPABILITIES = 12;
+const CTA_SECTION =
+  /^(see|book|request|schedule|get|start|try|talk|join|sign up|contact|find out|erleben|testen|vereinbaren)\b/i;
+const CTA_OFFER =
+  /\b(demo|trial|consultation|walkthrough|free audit|call with|termin|beratung|testversion|(connect|set up|sign up)\b.{0,40}\bin (a few|ten|five|\d+) minutes)\b/i;
+
+function bestSentence(body: string, lex: Lexicon, companyName: string): string | undefined {
+  const candidates = sentences(body).map(firstClause).filter(usableSentence);
+  // What the product does, not the problem a benefit card opens with ("Compressors fail at 2 a.m.").
+  const plain =
+    candidates.find(
+      (sentence) =>
+        !/^(it|this|that|they|these|es|dies|das)\b/i.test(sentence) && !statesProblem(sentence, lex, companyName),
+    ) ?? candidates.find((sentence) => !/^(it|this|that|they|these|es|dies|das)\b/i.test(sentence));
+  const chosen = plain ?? candidates[0];
+  return chosen ? asStatement(firstClause(chosen)) : undefined;
+}
+
+/** What the product does: feature sections, bold lead-ins and definition lists, in page order. */
+export function capabilitiesOf(
+  page: PageContent,
+  sections: Section[],
+  companyName: string,
+  lex: Lexicon,
+): Capability[] {
+  const found: Capability[] = [];
+  const nameKey = squash(companyName);
+  // Long pages repeat their cards: each body is read once.
+  const read = new Map<string, string | undefined>();
+  const add = (headline: string | undefined, body: string) => {
+    if (found.length >= MAX_CAPABILITIES) return;
+    if (!read.has(body)) read.set(body, bestSentence(body, lex, companyName));
+    const sentence = read.get(body);
+    if (!sentence) return;
+    // The closing call to action ("See how much … Larder can take off your plate. A 30-minute demo…",
+    // "See Who Owns Your Cloud Bill by Tomorrow Morning: Connect a billing account in ten minutes").
+    const title = headline ? clean(headline).replace(/[.:!]+$/, '') : undefined;
+    if ((CTA_SECTION.test(sentence) || CTA_SECTION.test(title ?? '')) && CTA_OFFER.test(body)) return;
+    if (title && (squash(title) === nameKey || wordCount(title) > 14 || QUESTION.test(title))) return;
+    // "Ihr ISMS an einem Ort: Richtlinien, Risiken, Maßnahmen und Nachweise": a summary of them all.
+    if (title && (title.match(/,/g)?.length ?? 0) >= 2) return;
+    if (found.some((capability) => capability.sentence === sentence)) return;
+    found.push({ headline: title, sentence, text: `${title ?? ''} ${body}` });
+  };
+  let scanned = 0;
+  for (const section of sections) {
+    if (found.length >= MAX_CAPABILITIES) break;
+    // The one answer under a question ("How much is your bank charging you?" → "Transparent FX
+    // pricing") is a capability, whatever its own heading suggests.
+    if (section.role !== 'capability' && !(section.parent && answeredQuestion(section.parent))) continue;
+    // A page's capabilities are in its first few dozen sections; a very long page repeats them.
+    scanned += 1;
+    if (scanned > MAX_CAPABILITY_SECTIONS) break;
+    const own = section.blocks.filter((block) => !block.lead && !QUOTED.test(block.text));
+    const body = own
+      .map((block) => block.text)
+      .filter((text) => !CALL_TO_ACTION.test(text))
+      .join(' ');
+    // A section of several items (a definition list, bold lead-ins) is several capabilities, not one.
+    const items = section.blocks.filter((block) => block.lead || block.kind === 'dt').length;
+    // A testimonial wall (quotes and their attributions) is not a capability; one quote beside a feature is.
+    const quotes = section.blocks.filter((block) => QUOTED.test(block.text)).length;
+    const testimonials =
+      quotes >= 2 ||
+      (quotes > 0 && quotes * 2 >= section.blocks.length - section.blocks.filter((block) => block.lead).length);
+    // A section of cards: its own text is an introduction, each card a capability.
+    const cards = section.children.filter((child) => child.role === 'capability').length;
+    if (section.level >= 2 && items < 2 && cards < 2 && !testimonials && spacedWords(body) >= MIN_BODY_WORDS) {
+      add(section.heading, body);
+    }
+    // Bold lead-ins ("<li><strong>Real-time alerts.</strong> Get notified…") inside capability sections.
+    for (const block of section.blocks) {
+      if (block.lead) add(block.lead, block.text.slice(block.lead.length).replace(/^[\s.:–—-]+/, ''));
+    }
+  }
+  const blocks = page.blocks;
+  for (let index = 0; index + 1 < blocks.length; index += 1) {
+    const block = blocks[index] as Block;
+    const next = blocks[index + 1] as Block;
+    // Definition lists: <dt>Feature</dt><dd>What it does</dd> (the dd often wraps a paragraph).
+    if (block.kind === 'dt' && (next.kind === 'dd' || next.kind === 'p') && wordCount(next.text) >= 8) {
+      add(block.text, next.text);
+    }
+  }
+  return found;
+}

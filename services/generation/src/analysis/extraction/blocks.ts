@@ -1,0 +1,238 @@
+import { withoutInjections } from '@seqgen/checks';
+import type { AnyNode, Element } from 'domhandler';
+import { clean, truncate, wordCount } from '../../text.ts';
+import type { Deadline } from './budget.ts';
+import type { Block } from './content.ts';
+import { textOf } from './dom.ts';
+import { type HiddenSelectors, isHidden, SKIPPED_TAGS } from './visibility.ts';
+
+/**
+ * The visible text of a page as blocks in page order (paragraphs, list items, headings, quotes,
+ * cells), each in the group of the sectioning element around it; headings and testimonials drawn
+ * with classes rather than tags count as such.
+ */
+
+const BLOCK_KINDS: Record<string, Block['kind']> = {
+  p: 'p',
+  li: 'li',
+  blockquote: 'quote',
+  dt: 'dt',
+  dd: 'dd',
+  td: 'cell',
+  th: 'cell',
+  h1: 'heading',
+  h2: 'heading',
+  h3: 'heading',
+  h4: 'heading',
+  h5: 'heading',
+  h6: 'heading',
+};
+
+/** Elements that end a run of text without being a block kind of their own. */
+const BREAKING_TAGS = new Set([
+  'div',
+  'section',
+  'article',
+  'main',
+  'header',
+  'ul',
+  'ol',
+  'dl',
+  'table',
+  'tr',
+  'tbody',
+  'thead',
+  'figure',
+  'figcaption',
+  'form',
+  'fieldset',
+  'br',
+  'hr',
+  'address',
+  'summary',
+  'details',
+  'pre',
+  'body',
+  'html',
+  'center',
+]);
+
+const LEAD_TAGS = new Set(['strong', 'b']);
+
+/** Containers that start (and, when they end, close) a group of blocks. */
+const GROUPING_TAGS = new Set(['section', 'article', 'main', 'header', 'figure', 'blockquote', 'dialog']);
+
+export const MAX_BLOCK_CHARS = 2_000;
+export const MAX_BLOCKS = 4_000;
+/**
+ * Characters of visible text kept (about 40,000 words, a very long page). The built-in analyser
+ * runs on the service's event loop after the worker has read the page, and takes about 50 ms
+ * per 250,000 characters: past this a huge page would hold every other request up.
+ */
+export const MAX_TEXT_CHARS = 250_000;
+
+/** A list of nodes being walked, and what to do once all of them have been. */
+interface Frame {
+  nodes: AnyNode[];
+  next: number;
+  done?: (() => void) | undefined;
+}
+
+export function collectBlocks(
+  body: Element | undefined,
+  stylesheet: HiddenSelectors,
+  deadline: Deadline,
+  onInjections: (removed: number) => void,
+): { blocks: Block[]; cut: boolean } {
+  const blocks: Block[] = [];
+  let current: { kind: Block['kind']; level?: number; parts: string[]; lead?: string } = { kind: 'text', parts: [] };
+  let group = 0;
+  let groups = 0;
+  let chars = 0;
+  let cut = false;
+  const full = () => blocks.length >= MAX_BLOCKS || chars >= MAX_TEXT_CHARS;
+
+  const flush = () => {
+    if (full()) return;
+    const raw = clean(current.parts.join(''));
+    current.parts = [];
+    if (!raw) return;
+    const { text, removed } = withoutInjections(raw);
+    if (removed) onInjections(removed);
+    if (!text) return;
+    const block: Block = {
+      kind: current.kind,
+      text: text.length > MAX_BLOCK_CHARS ? truncate(text, MAX_BLOCK_CHARS) : text,
+      group,
+    };
+    if (current.level) block.level = current.level;
+    if (current.lead && text.startsWith(current.lead) && current.lead.length < text.length) block.lead = current.lead;
+    current.lead = undefined;
+    blocks.push(block);
+    chars += block.text.length;
+  };
+
+  /** What follows a grouping container belongs to none of its headings. */
+  const leaveGroup = () => {
+    groups += 1;
+    group = groups;
+  };
+
+  /**
+   * What the walk does with one element's children: which block they fill, and what happens
+   * once they have all been read (the work a recursive walk would do after its call returns).
+   */
+  const enter = (element: Element, name: string): (() => void) | undefined => {
+    const visual = BLOCK_KINDS[name] ? undefined : visualHeadingLevel(element, deadline);
+    const kind = visual ? 'heading' : (BLOCK_KINDS[name] ?? (isVisualQuote(element) ? 'quote' : undefined));
+    if (kind) {
+      flush();
+      const outer = current;
+      current = { kind, parts: [] };
+      if (kind === 'heading') current.level = visual ?? Number(name.slice(1));
+      return () => {
+        flush();
+        current = outer;
+      };
+    }
+    if (BREAKING_TAGS.has(name) || GROUPING_TAGS.has(name)) {
+      flush();
+      return flush;
+    }
+    // A bold lead-in: the first thing in a paragraph or list item.
+    if (LEAD_TAGS.has(name) && (current.kind === 'li' || current.kind === 'p') && !clean(current.parts.join(''))) {
+      const before = current.parts.length;
+      return () => {
+        const lead = clean(current.parts.slice(before).join(''));
+        if (lead && wordCount(lead) <= 10) current.lead = lead.replace(/[.:–—-]\s*$/, '');
+        current.parts.push(' ');
+      };
+    }
+    // Inline elements run into each other in markup ("<span>a</span><span>b</span>"); a
+    // space keeps words apart, and clean() removes any surplus.
+    if (name === 'span' || name === 'a') return () => current.parts.push(' ');
+    return undefined;
+  };
+
+  // An explicit stack rather than recursion: a page can nest as deep as the parser lets it.
+  const stack: Frame[] = body ? [{ nodes: body.children, next: 0 }] : [];
+  while (stack.length) {
+    const frame = stack[stack.length - 1] as Frame;
+    // Past the cap the rest of a huge page is not read at all.
+    if (frame.next >= frame.nodes.length || full()) {
+      if (frame.next < frame.nodes.length) cut = true;
+      stack.pop();
+      frame.done?.();
+      continue;
+    }
+    const node = frame.nodes[frame.next++] as AnyNode;
+    deadline.tick();
+    if (node.type === 'text') {
+      current.parts.push((node as unknown as { data: string }).data);
+      continue;
+    }
+    if (node.type !== 'tag' && node.type !== 'root') continue;
+    const element = node as Element;
+    // htmlparser2 lower-cases HTML tag names already.
+    const name = element.name;
+    if (SKIPPED_TAGS.has(name) || isHidden(element, stylesheet)) continue;
+    const grouping = GROUPING_TAGS.has(name);
+    if (grouping) {
+      flush();
+      leaveGroup();
+    }
+    const done = enter(element, name);
+    stack.push({
+      nodes: element.children,
+      next: 0,
+      done: grouping
+        ? () => {
+            done?.();
+            leaveGroup();
+          }
+        : done,
+    });
+  }
+  flush();
+  return { blocks, cut };
+}
+
+/** Utility and builder classes that style a div as a heading (Tailwind, Webflow, Elementor…). */
+const HEADING_CLASS =
+  /(?:^|\s)(?:h([1-6])|heading-?([1-6])|text-h([1-6])|(?:section|card|feature|hero)-(?:title|heading)|elementor-heading-title|headline)(?:\s|$)/;
+const SIZE_CLASS = /(?:^|\s)(?:[a-z]+:)?text-(xl|[2-9]xl)(?:\s|$)/;
+const WEIGHT_CLASS = /(?:^|\s)(?:[a-z]+:)?font-(semibold|bold|extrabold|black)(?:\s|$)/;
+const LEAF_TAGS = new Set(['div', 'p', 'span', 'strong', 'b', 'a']);
+const INLINE_ONLY = new Set(['span', 'strong', 'b', 'em', 'i', 'a', 'br', 'small', 'sup', 'sub', 'mark', 'code']);
+
+/**
+ * A heading drawn with classes rather than an h-tag ("mt-2 text-4xl font-bold", "card-title"):
+ * short text in an element holding only inline content. Its level from its size.
+ */
+function visualHeadingLevel(element: Element, deadline: Deadline): number | undefined {
+  const classes = element.attribs.class;
+  if (!classes || !LEAF_TAGS.has(element.name)) return undefined;
+  const named = HEADING_CLASS.exec(classes);
+  const size = SIZE_CLASS.exec(classes)?.[1];
+  let level: number | undefined;
+  if (named) level = Number(named[1] ?? named[2] ?? named[3] ?? 3) || 3;
+  else if (size && WEIGHT_CLASS.test(classes))
+    level = /^[4-9]xl$/.test(size) ? 2 : size === 'xl' ? 3 : size === '2xl' ? 3 : 2;
+  if (!level) return undefined;
+  for (const child of element.children) {
+    if (child.type === 'tag' && !INLINE_ONLY.has((child as Element).name)) return undefined;
+  }
+  const words = clean(textOf(element, deadline)).split(' ').length;
+  return words >= 1 && words <= 16 ? Math.max(2, level) : undefined;
+}
+
+/** Builder and theme classes for a testimonial's words ("elementor-testimonial-content", "quote-text"). */
+const QUOTE_CLASS =
+  /(?:^|\s)[\w-]*(?:testimonial|quote|review)[-_](?:content|text|body|quote)(?:\s|$)|(?:^|\s)(?:testimonial|blockquote)(?:\s|$)/i;
+
+/** A testimonial drawn with classes rather than a blockquote: its words, in an element holding only inline content. */
+function isVisualQuote(element: Element): boolean {
+  const classes = element.attribs.class;
+  if (!classes || !LEAF_TAGS.has(element.name) || !QUOTE_CLASS.test(classes)) return false;
+  return element.children.every((child) => child.type !== 'tag' || INLINE_ONLY.has((child as Element).name));
+}
