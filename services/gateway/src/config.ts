@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { baseConfigShape, port } from '@seqgen/kit';
+import { serviceSettings, sharedSettings } from '@seqgen/kit';
 import { z } from 'zod';
 
 const upstream = (fallbackPort: number) => z.string().url().default(`http://127.0.0.1:${fallbackPort}`);
@@ -85,12 +85,10 @@ export function trustProxyOption(setting: false | number | string[]) {
 }
 
 export const gatewayConfigShape = {
-  ...baseConfigShape,
-  PORT: port(8080),
+  ...serviceSettings(8080),
   /** The built SPA (vite build output). */
   WEB_DIST: z.string().default(fileURLToPath(new URL('../../../web/dist', import.meta.url))),
-  /** The public origin (https://app.example.com); requests from other origins may not change state. */
-  PUBLIC_URL: z.string().url().optional(),
+  ...sharedSettings.publicUrl,
   AUTH_URL: upstream(SERVICE_PORTS.auth),
   GENERATION_URL: upstream(SERVICE_PORTS.generation),
   QUOTA_URL: upstream(SERVICE_PORTS.quota),

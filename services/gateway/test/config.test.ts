@@ -59,6 +59,18 @@ describe('TRUST_PROXY (issue 10, finding 9)', () => {
   });
 });
 
+describe('PUBLIC_URL', () => {
+  it('is the one shared setting every service reads: an http(s) origin, or unset', () => {
+    expect(parseConfig(gatewayConfigShape, { PUBLIC_URL: 'https://app.example.com' }).PUBLIC_URL).toBe(
+      'https://app.example.com',
+    );
+    expect(parseConfig(gatewayConfigShape, {}).PUBLIC_URL).toBeUndefined();
+    expect(() => parseConfig(gatewayConfigShape, { PUBLIC_URL: 'ftp://app.example.com' })).toThrow(
+      /PUBLIC_URL: must be an http:\/\/ or https:\/\/ URL/,
+    );
+  });
+});
+
 describe('body limits per route (issue 10, finding 7)', () => {
   it("hold each route to its service's own limit, never above the gateway's", () => {
     const config = parseConfig(gatewayConfigShape, {});
