@@ -100,12 +100,12 @@ export function defineService<S extends z.ZodRawShape>(definition: ServiceDefini
         migrationsFolder: definition.migrationsFolder,
         lifecycle,
       });
-      let outbox: Outbox | undefined;
-      if (definition.outbox) {
-        const relay = new Outbox({ db: infra.database.db, tables: definition.outbox, bus: infra.bus, logger });
-        relay.start();
-        infra.lifecycle.add('outbox relay', () => relay.stop());
-        outbox = relay;
+      const outbox = definition.outbox
+        ? new Outbox({ db: infra.database.db, tables: definition.outbox, bus: infra.bus, logger })
+        : undefined;
+      if (outbox) {
+        outbox.start();
+        infra.lifecycle.add('outbox relay', () => outbox.stop());
       }
       let sessions: SessionVerifier | undefined;
       const context: ServiceContext<z.infer<z.ZodObject<S>>> = {
