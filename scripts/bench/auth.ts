@@ -15,8 +15,9 @@
  * key namespace, removed afterwards).
  */
 import { fileURLToPath } from 'node:url';
-import { createSessionVerifier, Outbox, sessionLivenessOverBus, verifySessionToken } from '@seqgen/kit';
+import { cachedLiveness, createSessionVerifier, Outbox, verifySessionToken } from '@seqgen/kit';
 import { infraVariants, openTestInfrastructure, quietLogger } from '@seqgen/kit/testing';
+import { askSessionStatus, requestCatalogue } from '@seqgen/proto';
 import type { FastifyRequest } from 'fastify';
 import { createApp } from '../../services/auth/src/app.ts';
 import { outbox as outboxTable, processedEvents } from '../../services/auth/src/data/schema.ts';
@@ -40,7 +41,7 @@ const round = (n: number, digits = 1) => Number(n.toFixed(digits));
 
 const variant = infraVariants.find((v) => v.name === (process.env.BENCH_INFRA === 'real' ? 'real' : 'embedded'));
 if (!variant) throw new Error('unknown BENCH_INFRA');
-const infra = await openTestInfrastructure(variant, 'auth', migrationsFolder, logger);
+const infra = await openTestInfrastructure(variant, 'auth', migrationsFolder, { logger, requests: requestCatalogue });
 if (!infra) throw new Error(`${variant.name} infrastructure did not open`);
 const outbox = new Outbox({
   db: infra.database.db,
@@ -108,9 +109,9 @@ async function timeVerifications(label: string, verify: () => Promise<unknown>, 
   return { case: label, per_request_us: round(us, 2), requests: n };
 }
 
-const cached = createSessionVerifier(secret, { liveness: sessionLivenessOverBus(bus) });
+const cached = createSessionVerifier(secret, { liveness: cachedLiveness(askSessionStatus(bus)) });
 // A cache period of zero: every verification asks auth (as when a session's answer has expired).
-const uncached = createSessionVerifier(secret, { liveness: sessionLivenessOverBus(bus, { cacheMs: 0 }) });
+const uncached = createSessionVerifier(secret, { liveness: cachedLiveness(askSessionStatus(bus), { cacheMs: 0 }) });
 const key = await crypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
 const token = cookie.slice(cookie.indexOf('=') + 1);
 const verifications = [

@@ -14,7 +14,12 @@
 import { fileURLToPath } from 'node:url';
 import { createSafeFetcher, createSessionVerifier, issueSessionToken, SESSION_COOKIE } from '@seqgen/kit';
 import { infraVariants, openTestInfrastructure, quietLogger } from '@seqgen/kit/testing';
-import { Customization, type SubmittedAnalysis, SubmittedAnalysis as SubmittedAnalysisSchema } from '@seqgen/proto';
+import {
+  Customization,
+  requestCatalogue,
+  type SubmittedAnalysis,
+  SubmittedAnalysis as SubmittedAnalysisSchema,
+} from '@seqgen/proto';
 import { analyseSite, createCompanyAnalyser, extractPage } from '../../services/generation/src/analysis/index.ts';
 import { createApp } from '../../services/generation/src/app.ts';
 import { buildBrief, composeSequence } from '../../services/generation/src/writing/index.ts';
@@ -89,7 +94,10 @@ const compose = stats(composeSamples);
 // 2. One generate-emails request end to end, the analysis cached.
 const variant = infraVariants.find((v) => v.name === (process.env.BENCH_INFRA === 'real' ? 'real' : 'embedded'));
 if (!variant) throw new Error('unknown BENCH_INFRA');
-const infra = await openTestInfrastructure(variant, 'generation', migrationsFolder, logger);
+const infra = await openTestInfrastructure(variant, 'generation', migrationsFolder, {
+  logger,
+  requests: requestCatalogue,
+});
 if (!infra) throw new Error(`${variant.name} infrastructure did not open`);
 const sites = await startFixtureSites();
 const analyser = createCompanyAnalyser({

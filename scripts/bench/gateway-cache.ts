@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { connectBus, issueSessionToken, Lifecycle, SESSION_COOKIE } from '@seqgen/kit';
 import { quietLogger, REAL_INFRA } from '@seqgen/kit/testing';
+import { requestCatalogue } from '@seqgen/proto';
 import { start as startGateway } from '../../services/gateway/src/main.ts';
 import { start as startGeneration } from '../../services/generation/src/main.ts';
 
@@ -48,7 +49,7 @@ const shared = {
   SESSION_SECRET: sessionSecret,
   ...(process.env.BENCH_INFRA === 'real' ? { REDIS_URL: REAL_INFRA.REDIS_URL } : {}),
 };
-const bus = await connectBus({ logger, name: 'bench-auth-stand-in' });
+const bus = await connectBus({ logger, name: 'bench-auth-stand-in', requests: requestCatalogue });
 const responder = await bus.respond('auth.session-status', async () => ({ live: true }));
 const generation = await startGeneration(
   { ...shared, HOST: '127.0.0.1', PORT: '0', FETCH_ALLOWED_LOOPBACK_ORIGINS: siteUrl },

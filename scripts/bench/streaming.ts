@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { connectBus, issueSessionToken, Lifecycle, SESSION_COOKIE } from '@seqgen/kit';
 import { quietLogger } from '@seqgen/kit/testing';
-import { type Customization, GenerationStreamEvent, SubmittedAnalysis } from '@seqgen/proto';
+import { type Customization, GenerationStreamEvent, requestCatalogue, SubmittedAnalysis } from '@seqgen/proto';
 import { start as startGateway } from '../../services/gateway/src/main.ts';
 import { analyseSite, extractPage } from '../../services/generation/src/analysis/index.ts';
 import { start as startGeneration } from '../../services/generation/src/main.ts';
@@ -34,7 +34,7 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'seqgen-bench-'));
 const sessionSecret = 'bench-session-secret-bench-session-secret-0123';
 
 const model = await startOpenAiStandIn();
-const bus = await connectBus({ logger, name: 'bench-stand-ins' });
+const bus = await connectBus({ logger, name: 'bench-stand-ins', requests: requestCatalogue });
 const session = await bus.respond('auth.session-status', async () => ({ live: true }));
 let reservations = 0;
 const quota = await bus.respond('quota.reserve', async () => {

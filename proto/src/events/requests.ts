@@ -41,6 +41,35 @@ export const requestCatalogue = {
   },
 } as const;
 
+/** The catalogue's type, for a bus opened with it (kit `Bus<AppRequests>`). */
+export type AppRequests = typeof requestCatalogue;
 export type RequestSubject = keyof typeof requestCatalogue;
 export type RequestOf<S extends RequestSubject> = z.infer<(typeof requestCatalogue)[S]['request']>;
 export type ReplyOf<S extends RequestSubject> = z.infer<(typeof requestCatalogue)[S]['reply']>;
+
+/** Anything that can ask the catalogue's questions: the kit's bus opened with this catalogue. */
+export interface Requester {
+  request<S extends RequestSubject>(
+    subject: S,
+    data: RequestOf<S>,
+    options?: { timeoutMs?: number },
+  ): Promise<ReplyOf<S>>;
+}
+
+/** How long a service waits for auth's answer before it fails closed (503). */
+export const SESSION_STATUS_TIMEOUT_MS = 2_000;
+
+/**
+ * The question every service but auth asks about a correctly signed session: is it still live?
+ * Services hand it to defineService (`sessionLiveness`); the kit caches its answers.
+ */
+export function askSessionStatus(bus: Requester, timeoutMs = SESSION_STATUS_TIMEOUT_MS) {
+  return async (session: RequestOf<'auth.session-status'>): Promise<boolean> => {
+    const { live } = await bus.request(
+      'auth.session-status',
+      { sessionId: session.sessionId, userId: session.userId },
+      { timeoutMs },
+    );
+    return live;
+  };
+}

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineService, runAlone } from '@seqgen/kit';
+import { askSessionStatus, requestCatalogue } from '@seqgen/proto';
 import { createApp } from './app.ts';
 import { analyticsConfigShape } from './config.ts';
 import { startFunnelConsumers } from './domain/consumers.ts';
@@ -11,6 +12,8 @@ export const analyticsService = defineService({
   settings: analyticsConfigShape,
   secretSettings: ['ANALYTICS_SINK_KEY'],
   migrationsFolder: fileURLToPath(new URL('./data/migrations', import.meta.url)),
+  requests: requestCatalogue,
+  sessionLiveness: askSessionStatus,
   async build({ config, logger, infra, lifecycle, sessions, trustedProxies }) {
     const db = infra.database.db;
     // With a sink every stored event is also forwarded; without one the table is the record.

@@ -16,7 +16,7 @@ import {
   type Service,
 } from '@seqgen/kit';
 import { openTestInfrastructure, quietLogger, type TestInfrastructure, variantsToRun } from '@seqgen/kit/testing';
-import { createEnvelope, type EventData, type EventType } from '@seqgen/proto';
+import { type AppRequests, createEnvelope, type EventData, type EventType, requestCatalogue } from '@seqgen/proto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { gatewayConfigShape } from '../../gateway/src/config.ts';
@@ -64,7 +64,7 @@ describe('analytics behind the gateway', () => {
 });
 
 describe.each(await variantsToRun())('analytics on $name infrastructure', (variant) => {
-  let infra: TestInfrastructure;
+  let infra: TestInfrastructure<AppRequests>;
   let app: Service;
   let consumers: ConsumerHandle[] = [];
   let cookie: string;
@@ -90,7 +90,10 @@ describe.each(await variantsToRun())('analytics on $name infrastructure', (varia
 
   beforeAll(async () => {
     if (variant.skip) return;
-    const opened = await openTestInfrastructure(variant, 'analytics', migrationsFolder, logger);
+    const opened = await openTestInfrastructure(variant, 'analytics', migrationsFolder, {
+      logger,
+      requests: requestCatalogue,
+    });
     if (!opened) throw new Error('infrastructure unavailable');
     infra = opened;
     consumers = await startFunnelConsumers({ bus: redelivering(infra.bus, redelivered), db: infra.database.db });

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineService, runAlone } from '@seqgen/kit';
+import { requestCatalogue } from '@seqgen/proto';
 import { createApp } from './app.ts';
 import { authConfigShape, authSettingProblems, googleSettings } from './config.ts';
 import { purgeExpired } from './data/repository.ts';
@@ -17,6 +18,7 @@ export const authService = defineService({
   secretSettings: ['GOOGLE_CLIENT_SECRET', 'SMTP_URL'],
   check: authSettingProblems,
   migrationsFolder: fileURLToPath(new URL('./data/migrations', import.meta.url)),
+  requests: requestCatalogue,
   outbox: { outbox, processedEvents },
   async build({ config, logger, infra, lifecycle, outbox, sessionSecret, trustedProxies }) {
     const google = googleSettings(config);

@@ -10,6 +10,7 @@ import {
 } from '@seqgen/kit';
 import { openTestInfrastructure, quietLogger, type TestInfrastructure, variantsToRun } from '@seqgen/kit/testing';
 import type { Envelope } from '@seqgen/proto';
+import { type AppRequests, requestCatalogue } from '@seqgen/proto';
 import { eq, sql } from 'drizzle-orm';
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,7 +44,7 @@ function cookieSet(response: Injected, name: string): string {
 const session = (response: Injected) => cookieSet(response, 'seqgen_session');
 
 describe.each(await variantsToRun())('auth service on $name infrastructure', (variant) => {
-  let infra: TestInfrastructure;
+  let infra: TestInfrastructure<AppRequests>;
   let app: Service;
   let outbox: Outbox;
   let mail: MailQueue;
@@ -103,7 +104,10 @@ describe.each(await variantsToRun())('auth service on $name infrastructure', (va
 
   beforeAll(async () => {
     if (variant.skip) return;
-    const opened = await openTestInfrastructure(variant, 'auth', migrationsFolder, logger);
+    const opened = await openTestInfrastructure(variant, 'auth', migrationsFolder, {
+      logger,
+      requests: requestCatalogue,
+    });
     if (!opened) throw new Error('infrastructure unavailable');
     infra = opened;
     smtp = await startSmtpServer();

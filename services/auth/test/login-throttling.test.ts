@@ -7,6 +7,7 @@
 import { fileURLToPath } from 'node:url';
 import { type Database, Outbox, RateLimiter, type Service } from '@seqgen/kit';
 import { openTestInfrastructure, quietLogger, type TestInfrastructure, variantsToRun } from '@seqgen/kit/testing';
+import { type AppRequests, requestCatalogue } from '@seqgen/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AuthAppDeps, createApp } from '../src/app.ts';
 import { findUserByEmail, insertResetToken } from '../src/data/repository.ts';
@@ -31,7 +32,7 @@ const PASSWORD = 'the real password';
 const WAIT_MESSAGE = /^Too many sign-in attempts\. Please wait \d+ (seconds?|minutes?) and try again\.$/;
 
 describe.each(await variantsToRun())('sign-in throttling on $name infrastructure', (variant) => {
-  let infra: TestInfrastructure;
+  let infra: TestInfrastructure<AppRequests>;
   let outbox: Outbox;
   let mail: MailQueue;
   let app: Service;
@@ -78,7 +79,10 @@ describe.each(await variantsToRun())('sign-in throttling on $name infrastructure
 
   beforeAll(async () => {
     if (variant.skip) return;
-    const opened = await openTestInfrastructure(variant, 'auth', migrationsFolder, logger);
+    const opened = await openTestInfrastructure(variant, 'auth', migrationsFolder, {
+      logger,
+      requests: requestCatalogue,
+    });
     if (!opened) throw new Error('infrastructure unavailable');
     infra = opened;
     outbox = new Outbox({

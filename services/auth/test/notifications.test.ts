@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { type Bus, type ConsumerHandle, createLogger } from '@seqgen/kit';
 import { openTestInfrastructure, quietLogger, type TestInfrastructure, variantsToRun } from '@seqgen/kit/testing';
-import { createEnvelope, type EventData, type EventType } from '@seqgen/proto';
+import { type AppRequests, createEnvelope, type EventData, type EventType, requestCatalogue } from '@seqgen/proto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUserIfNew } from '../src/data/repository.ts';
@@ -39,7 +39,7 @@ const redelivering = (bus: Bus, redelivered: Set<string>): Pick<Bus, 'consume'> 
 
 /** Issue 11, item 4: welcome, plan and contact e-mails from auth's consumers. */
 describe.each(await variantsToRun())('notification e-mails on $name infrastructure', (variant) => {
-  let infra: TestInfrastructure;
+  let infra: TestInfrastructure<AppRequests>;
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   let mailer: Mailer;
   let consumers: ConsumerHandle[] = [];
@@ -77,7 +77,10 @@ describe.each(await variantsToRun())('notification e-mails on $name infrastructu
 
   beforeAll(async () => {
     if (variant.skip) return;
-    const opened = await openTestInfrastructure(variant, 'auth', migrationsFolder, logger);
+    const opened = await openTestInfrastructure(variant, 'auth', migrationsFolder, {
+      logger,
+      requests: requestCatalogue,
+    });
     if (!opened) throw new Error('infrastructure unavailable');
     infra = opened;
     smtp = await startSmtpServer();
@@ -165,14 +168,17 @@ describe.each(await variantsToRun())('notification e-mails on $name infrastructu
   });
 
   describe('without SMTP_URL or SUPPORT_EMAIL', () => {
-    let quiet: TestInfrastructure;
+    let quiet: TestInfrastructure<AppRequests>;
     let logConsumers: ConsumerHandle[] = [];
     const lines: { msg: string; devMail?: { to: string; subject: string; text: string; replyTo?: string } }[] = [];
 
     beforeAll(async () => {
       if (variant.skip) return;
       // Its own database and stream: the consumers above must not take these events.
-      const opened = await openTestInfrastructure(variant, 'auth', migrationsFolder, logger);
+      const opened = await openTestInfrastructure(variant, 'auth', migrationsFolder, {
+        logger,
+        requests: requestCatalogue,
+      });
       if (!opened) throw new Error('infrastructure unavailable');
       quiet = opened;
       const capture = createLogger({

@@ -8,6 +8,7 @@
 import { fileURLToPath } from 'node:url';
 import { type Database, Outbox, type Service } from '@seqgen/kit';
 import { openTestInfrastructure, quietLogger, type TestInfrastructure, variantsToRun } from '@seqgen/kit/testing';
+import { type AppRequests, requestCatalogue } from '@seqgen/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
 import { findUserByEmail, insertResetToken } from '../src/data/repository.ts';
@@ -36,7 +37,7 @@ function transactionBarrier(parties: number) {
 }
 
 describe.each(await variantsToRun())('concurrent password resets on $name infrastructure', (variant) => {
-  let infra: TestInfrastructure;
+  let infra: TestInfrastructure<AppRequests>;
   let outbox: Outbox;
   let mail: MailQueue;
   let app: Service;
@@ -45,7 +46,10 @@ describe.each(await variantsToRun())('concurrent password resets on $name infras
 
   beforeAll(async () => {
     if (variant.skip) return;
-    const opened = await openTestInfrastructure(variant, 'auth', migrationsFolder, logger);
+    const opened = await openTestInfrastructure(variant, 'auth', migrationsFolder, {
+      logger,
+      requests: requestCatalogue,
+    });
     if (!opened) throw new Error('infrastructure unavailable');
     infra = opened;
     outbox = new Outbox({

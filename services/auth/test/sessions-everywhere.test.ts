@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   type ConsumerHandle,
+  cachedLiveness,
   createSessionVerifier,
   type DatabaseHandle,
   issueSessionToken,
@@ -14,9 +15,9 @@ import {
   openStore,
   parseConfig,
   type Service,
-  sessionLivenessOverBus,
 } from '@seqgen/kit';
 import { openTestInfrastructure, quietLogger, type TestInfrastructure, variantsToRun } from '@seqgen/kit/testing';
+import { type AppRequests, askSessionStatus, requestCatalogue } from '@seqgen/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGateway } from '../../gateway/src/app.ts';
 import { gatewayConfigShape } from '../../gateway/src/config.ts';
@@ -45,7 +46,7 @@ const listenOn = async (app: Service) => {
  * waitlist trusts a session only after asking auth over the bus (NATS on the real variant).
  */
 describe.each(await variantsToRun())('sessions across services on $name infrastructure', (variant) => {
-  let infra: TestInfrastructure;
+  let infra: TestInfrastructure<AppRequests>;
   let waitlistDb: DatabaseHandle;
   let auth: Service;
   let waitlist: Service;
@@ -84,7 +85,10 @@ describe.each(await variantsToRun())('sessions across services on $name infrastr
 
   beforeAll(async () => {
     if (variant.skip) return;
-    const opened = await openTestInfrastructure(variant, 'auth', authMigrations, logger);
+    const opened = await openTestInfrastructure(variant, 'auth', authMigrations, {
+      logger,
+      requests: requestCatalogue,
+    });
     if (!opened) throw new Error('infrastructure unavailable');
     infra = opened;
     // Waitlist gets its own schema in the same test database, and shares the bus with auth.
@@ -132,7 +136,7 @@ describe.each(await variantsToRun())('sessions across services on $name infrastr
       db: waitlistDb.db,
       outbox: waitlistOutbox,
       // As waitlist's main.ts builds it: the default cache period, asking auth over the bus.
-      sessions: createSessionVerifier(secret, { liveness: sessionLivenessOverBus(infra.bus) }),
+      sessions: createSessionVerifier(secret, { liveness: cachedLiveness(askSessionStatus(infra.bus)) }),
       readiness: infra.readiness,
     });
     const waitlistBase = await listenOn(waitlist);

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineService, runAlone, runAsLeader } from '@seqgen/kit';
+import { askSessionStatus, requestCatalogue } from '@seqgen/proto';
 import { type BillingAppDeps, billingDeps, createApp } from './app.ts';
 import { billingConfigShape, billingSettingProblems, stripeSettings } from './config.ts';
 import { outbox, processedEvents } from './data/schema.ts';
@@ -14,6 +15,8 @@ export const billingService = defineService({
   secretSettings: ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'],
   check: billingSettingProblems,
   migrationsFolder: fileURLToPath(new URL('./data/migrations', import.meta.url)),
+  requests: requestCatalogue,
+  sessionLiveness: askSessionStatus,
   outbox: { outbox, processedEvents },
   async build({ config, logger, infra, lifecycle, outbox, sessions, trustedProxies }) {
     const stripe = stripeSettings(config);

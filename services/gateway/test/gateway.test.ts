@@ -12,6 +12,7 @@ import {
   type TestInfrastructure,
   variantsToRun,
 } from '@seqgen/kit/testing';
+import { type AppRequests, requestCatalogue } from '@seqgen/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp as createWaitlistApp } from '../../waitlist/src/app.ts';
 import { outbox as outboxTable, processedEvents } from '../../waitlist/src/data/schema.ts';
@@ -84,7 +85,7 @@ function send(
 }
 
 describe.each(await variantsToRun())('gateway with the $name store', (variant) => {
-  let infra: TestInfrastructure;
+  let infra: TestInfrastructure<AppRequests>;
   let waitlist: Service;
   let waitlistPort: number;
   let slowServer: http.Server;
@@ -118,7 +119,9 @@ describe.each(await variantsToRun())('gateway with the $name store', (variant) =
 
   beforeAll(async () => {
     if (variant.skip) return;
-    const opened = await openTestInfrastructure(variant, 'waitlist', waitlistMigrations);
+    const opened = await openTestInfrastructure(variant, 'waitlist', waitlistMigrations, {
+      requests: requestCatalogue,
+    });
     if (!opened) throw new Error('infrastructure unavailable');
     infra = opened;
     waitlist = await startWaitlist();

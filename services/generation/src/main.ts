@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { createSafeFetcher, defineService, RateLimiter, runAlone } from '@seqgen/kit';
+import { askSessionStatus, requestCatalogue } from '@seqgen/proto';
 import { createCompanyAnalyser, createPagePool } from './analysis/index.ts';
 import { createApp } from './app.ts';
 import { configProblems, type GenerationConfig, generationConfigShape } from './config.ts';
@@ -25,6 +26,8 @@ export const generationService = defineService({
   secretSettings: ['OPENAI_API_KEY'],
   check: configProblems,
   migrationsFolder: fileURLToPath(new URL('./data/migrations', import.meta.url)),
+  requests: requestCatalogue,
+  sessionLiveness: askSessionStatus,
   outbox: { outbox, processedEvents },
   build({ config, logger, infra, lifecycle, outbox, sessions, trustedProxies }) {
     const allowLoopbackOrigins = config.FETCH_ALLOWED_LOOPBACK_ORIGINS ?? [];

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { createSafeFetcher, metricsFor, metricsText } from '@seqgen/kit';
 import { openTestInfrastructure, quietLogger, type TestInfrastructure, variantsToRun } from '@seqgen/kit/testing';
 import type { Customization } from '@seqgen/proto';
+import { type AppRequests, requestCatalogue } from '@seqgen/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScrapedMetrics } from '../../kit/src/testing/prometheus.ts';
 import { createCompanyAnalyser } from '../src/analysis/index.ts';
@@ -27,7 +28,7 @@ const CUSTOMIZATION: Customization = {
 
 // Issue 11, item 2: generations_total{outcome}, "ok" or the error code the user was answered with.
 describe.each(await variantsToRun())('generation metrics on $name infrastructure', (variant) => {
-  let infra: TestInfrastructure;
+  let infra: TestInfrastructure<AppRequests>;
   let sites: FixtureSites;
   let quota: QuotaResponder;
   let writer: SequenceWriter;
@@ -37,7 +38,9 @@ describe.each(await variantsToRun())('generation metrics on $name infrastructure
   beforeAll(async () => {
     if (variant.skip) return;
     sites = await startFixtureSites();
-    const opened = await openTestInfrastructure(variant, 'generation', migrationsFolder);
+    const opened = await openTestInfrastructure(variant, 'generation', migrationsFolder, {
+      requests: requestCatalogue,
+    });
     if (!opened) throw new Error('infrastructure unavailable');
     infra = opened;
     const analyser = createCompanyAnalyser({
@@ -83,7 +86,9 @@ describe('analysis metrics', () => {
   });
 
   it('counts analyses by outcome: ok, cached, and the error code answered', async () => {
-    const infra = await openTestInfrastructure({ name: 'embedded', env: {} }, 'generation', migrationsFolder);
+    const infra = await openTestInfrastructure({ name: 'embedded', env: {} }, 'generation', migrationsFolder, {
+      requests: requestCatalogue,
+    });
     if (!infra) throw new Error('embedded infrastructure unavailable');
     try {
       const analyser = createCompanyAnalyser({

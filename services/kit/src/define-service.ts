@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Bus, NoRequests, RequestCatalogue } from './bus/types.ts';
 import { loadConfig, type ServiceSettings, type SettingsCheck } from './config.ts';
 import type { EventTables } from './event-tables.ts';
 import { type Infrastructure, listen, openInfrastructure } from './infrastructure.ts';
@@ -6,16 +7,22 @@ import type { Lifecycle } from './lifecycle.ts';
 import { createLogger, type LogDestination, type Logger } from './logger.ts';
 import { Outbox } from './outbox.ts';
 import type { Service } from './service.ts';
-import { busSessionVerifier, resolveSessionSecret, type SessionVerifier } from './session.ts';
+import {
+  cachedLiveness,
+  createSessionVerifier,
+  resolveSessionSecret,
+  type SessionLiveness,
+  type SessionVerifier,
+} from './session.ts';
 
 type Env = Record<string, string | undefined>;
 
 /** What a service builds its app from: its parsed settings and what the kit opened for it. */
-export interface ServiceContext<C> {
-  config: C;
+export interface ServiceContext<Config, R extends RequestCatalogue = NoRequests> {
+  config: Config;
   logger: Logger;
   /** Database, bus and store, real or embedded by their settings (docs/architecture.md §2). */
-  infra: Infrastructure;
+  infra: Infrastructure<R>;
   /** Closes in reverse order of registration: register what `build` opens. */
   lifecycle: Lifecycle;
   /** The outbox, its relay started and stopped for the service (the definition names its tables). */
@@ -24,11 +31,11 @@ export interface ServiceContext<C> {
   trustedProxies: string[];
   /** SESSION_SECRET, or the one kept under DATA_DIR locally (kit session.ts). */
   sessionSecret(): Uint8Array;
-  /** Session verification with auth asked over the bus whether a session is still live. */
+  /** Session verification: the signature, then the definition's `sessionLiveness`, its answers cached. */
   sessions(): SessionVerifier;
 }
 
-export interface ServiceDefinition<S extends z.ZodRawShape> {
+export interface ServiceDefinition<S extends z.ZodRawShape, R extends RequestCatalogue = NoRequests> {
   name: string;
   /** The service's settings: kit's serviceSettings(port), the sharedSettings it uses, its own. */
   settings: S;
@@ -40,8 +47,15 @@ export interface ServiceDefinition<S extends z.ZodRawShape> {
   migrationsFolder: string;
   /** The service's outbox and processed-events tables: the relay is started and stopped for it. */
   outbox?: EventTables;
+  /** The request/reply subjects its bus carries (proto's requestCatalogue); none when left out. */
+  requests?: R;
+  /**
+   * How `sessions()` asks whether a signed session is still live (proto's askSessionStatus, over
+   * the bus); the kit caches the answers. Auth, which owns the sessions, builds its own verifier.
+   */
+  sessionLiveness?: (bus: Bus<R>) => SessionLiveness;
   /** Builds the app; `details` go on the service's one "listening" line. */
-  build(context: ServiceContext<z.infer<z.ZodObject<S>>>): Promise<BuiltService> | BuiltService;
+  build(context: ServiceContext<z.infer<z.ZodObject<S>>, R>): Promise<BuiltService> | BuiltService;
 }
 
 export interface BuiltService {
@@ -78,7 +92,9 @@ export interface DefinedService<S extends z.ZodRawShape> {
  * ordered shutdown — lives here, so a service's main.ts holds only its own settings and what it
  * builds from them.
  */
-export function defineService<S extends z.ZodRawShape>(definition: ServiceDefinition<S>): DefinedService<S> {
+export function defineService<S extends z.ZodRawShape, R extends RequestCatalogue = NoRequests>(
+  definition: ServiceDefinition<S, R>,
+): DefinedService<S> {
   const { name, settings } = definition;
   return {
     name,
@@ -98,6 +114,7 @@ export function defineService<S extends z.ZodRawShape>(definition: ServiceDefini
         config: base,
         logger,
         migrationsFolder: definition.migrationsFolder,
+        requests: definition.requests,
         lifecycle,
       });
       const outbox = definition.outbox
@@ -108,7 +125,7 @@ export function defineService<S extends z.ZodRawShape>(definition: ServiceDefini
         infra.lifecycle.add('outbox relay', () => outbox.stop());
       }
       let sessions: SessionVerifier | undefined;
-      const context: ServiceContext<z.infer<z.ZodObject<S>>> = {
+      const context: ServiceContext<z.infer<z.ZodObject<S>>, R> = {
         config,
         logger,
         infra,
@@ -123,7 +140,11 @@ export function defineService<S extends z.ZodRawShape>(definition: ServiceDefini
           .filter(Boolean),
         sessionSecret: () => resolveSessionSecret(base),
         sessions: () => {
-          sessions ??= busSessionVerifier(base, infra.bus, logger);
+          const ask = definition.sessionLiveness;
+          if (!ask) throw new Error(`${name}: defineService({ sessionLiveness }) says no way to check a session`);
+          sessions ??= createSessionVerifier(resolveSessionSecret(base), {
+            liveness: cachedLiveness(ask(infra.bus), { logger }),
+          });
           return sessions;
         },
       };

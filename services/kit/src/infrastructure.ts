@@ -1,5 +1,5 @@
 import { connectBus } from './bus/index.ts';
-import type { Bus } from './bus/types.ts';
+import type { Bus, NoRequests, RequestCatalogue } from './bus/types.ts';
 import { type KeyValueStore, openStore } from './cache.ts';
 import { type DatabaseHandle, openDatabase } from './db.ts';
 import { Lifecycle } from './lifecycle.ts';
@@ -21,9 +21,9 @@ export interface InfrastructureConfig {
   METRICS_PORT?: number | undefined;
 }
 
-export interface Infrastructure {
+export interface Infrastructure<C extends RequestCatalogue = NoRequests> {
   database: DatabaseHandle;
-  bus: Bus;
+  bus: Bus<C>;
   store: KeyValueStore;
   lifecycle: Lifecycle;
   /**
@@ -37,15 +37,17 @@ export interface Infrastructure {
  * Opens what a service runs on, each real or embedded by the presence of its setting
  * (docs/architecture.md §2), and registers each for an orderly close.
  */
-export async function openInfrastructure(options: {
+export async function openInfrastructure<C extends RequestCatalogue = NoRequests>(options: {
   service: string;
   config: InfrastructureConfig;
   logger: Logger;
   migrationsFolder: string;
+  /** The request/reply subjects the service's bus carries (proto's requestCatalogue). */
+  requests?: C;
   lifecycle?: Lifecycle;
   /** Tests isolate runs on shared servers: their own stream, subjects and key namespace. */
   isolation?: { streamName: string; subjectPrefix: string; storeNamespace: string };
-}): Promise<Infrastructure> {
+}): Promise<Infrastructure<C>> {
   const { service, config, logger, migrationsFolder } = options;
   const lifecycle = options.lifecycle ?? new Lifecycle(logger);
   const database = await openDatabase({
@@ -59,6 +61,7 @@ export async function openInfrastructure(options: {
   const bus = await connectBus({
     natsUrl: config.NATS_URL,
     logger,
+    requests: options.requests,
     name: service,
     streamName: options.isolation?.streamName ?? config.NATS_STREAM,
     subjectPrefix: options.isolation?.subjectPrefix ?? config.NATS_SUBJECT_PREFIX,

@@ -5,7 +5,6 @@ import { parseCookie, stringifySetCookie } from 'cookie';
 import type { FastifyRequest } from 'fastify';
 import { type CryptoKey, decodeJwt, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { LRUCache } from 'lru-cache';
-import type { Bus } from './bus/types.ts';
 import { HttpError, serviceUnavailable, unauthorized } from './errors.ts';
 import type { Logger } from './logger.ts';
 
@@ -33,7 +32,8 @@ export type SessionLiveness = (session: SessionUser) => Promise<boolean>;
 
 export interface SessionVerifierOptions {
   /**
-   * Every service passes one (`sessionLivenessOverBus`, or auth's own table lookup). Without it
+   * Every service passes one (auth's question over the bus through `cachedLiveness`, or auth's
+   * own table lookup). Without it
    * only the signature and expiry are checked, which is for tools and tests that have no auth.
    */
   liveness?: SessionLiveness;
@@ -189,7 +189,7 @@ export function clearedSessionCookies(secure: boolean): string[] {
   return secure ? [clear(SECURE_SESSION_COOKIE, true), clear(SESSION_COOKIE, true)] : [clear(SESSION_COOKIE, false)];
 }
 
-export interface BusLivenessOptions {
+export interface LivenessCacheOptions {
   /**
    * How long a "live" answer is trusted without asking again: the longest a session ended at auth
    * keeps working in this process. Default 5 s.
@@ -197,8 +197,6 @@ export interface BusLivenessOptions {
   cacheMs?: number;
   /** An ended session never comes back, so "not live" can be remembered longer. Default 60 s. */
   endedCacheMs?: number;
-  /** How long to wait for auth before failing closed. Default 2 s. */
-  timeoutMs?: number;
   /** Bound on remembered answers; the least recently used are dropped first. Default 10 000. */
   maxEntries?: number;
   logger?: Logger;
@@ -207,19 +205,14 @@ export interface BusLivenessOptions {
 export const SESSION_STATUS_CACHE_MS = 5_000;
 
 /**
- * Liveness for every service but auth: asks auth over the bus (`auth.session-status`), never its
- * tables (docs/architecture.md §1). Answers are cached briefly per session, and concurrent requests for the
- * same session share one question, so a busy page costs auth one request per session per few
- * seconds. When auth cannot answer, the error propagates and the verifier answers 503.
+ * Liveness asked of someone else — every service but auth asks auth over the bus, never its
+ * tables (docs/architecture.md §1); the question itself is the service's (defineService's
+ * `sessionLiveness`). Answers are cached briefly per session, and concurrent requests for the same
+ * session share one question, so a busy page costs auth one request per session per few seconds.
+ * When the question goes unanswered, the error propagates and the verifier answers 503.
  */
-export function sessionLivenessOverBus(bus: Bus, options: BusLivenessOptions = {}): SessionLiveness {
-  const {
-    cacheMs = SESSION_STATUS_CACHE_MS,
-    endedCacheMs = 60_000,
-    timeoutMs = 2_000,
-    maxEntries = 10_000,
-    logger,
-  } = options;
+export function cachedLiveness(ask: SessionLiveness, options: LivenessCacheOptions = {}): SessionLiveness {
+  const { cacheMs = SESSION_STATUS_CACHE_MS, endedCacheMs = 60_000, maxEntries = 10_000, logger } = options;
   const answers = new LRUCache<string, boolean>({ max: maxEntries });
   const asking = new Map<string, Promise<boolean>>();
 
@@ -230,20 +223,19 @@ export function sessionLivenessOverBus(bus: Bus, options: BusLivenessOptions = {
     else answers.delete(key);
   };
 
-  return async ({ sessionId, userId }) => {
-    const key = `${userId}\u0000${sessionId}`;
+  return async (session) => {
+    const key = `${session.userId}\u0000${session.sessionId}`;
     const known = answers.get(key);
     if (known !== undefined) return known;
     let pending = asking.get(key);
     if (!pending) {
-      pending = bus
-        .request('auth.session-status', { sessionId, userId }, { timeoutMs })
-        .then(({ live }) => {
+      pending = ask(session)
+        .then((live) => {
           remember(key, live);
           return live;
         })
         .catch((error: unknown) => {
-          logger?.warn({ err: error }, 'auth.session-status went unanswered');
+          logger?.warn({ err: error }, 'session liveness went unanswered');
           throw error;
         })
         .finally(() => asking.delete(key));
@@ -302,18 +294,4 @@ export function resolveSessionSecret(config: {
     chmodSync(file, 0o600);
     return new TextEncoder().encode(secret);
   }
-}
-
-/**
- * The verifier every service but auth uses: the shared secret checks the signature, and a
- * signed cookie is not enough — auth is asked over the bus whether the session is still live.
- */
-export function busSessionVerifier(
-  config: Parameters<typeof resolveSessionSecret>[0],
-  bus: Bus,
-  logger?: Logger,
-): SessionVerifier {
-  return createSessionVerifier(resolveSessionSecret(config), {
-    liveness: sessionLivenessOverBus(bus, logger ? { logger } : {}),
-  });
 }

@@ -19,6 +19,7 @@ import {
 import { createLogger, type Logger } from '../src/logger.ts';
 import { startFaultProxy } from '../src/testing/fault-proxy.ts';
 import { ensureRealInfra, REAL_INFRA } from '../src/testing/infra.ts';
+import { testRequests } from './fixtures/requests.ts';
 
 /** Log lines a bus wrote, so tests can see terminations and failures that have no other trace. */
 class LogCapture {
@@ -68,7 +69,7 @@ describe.each(variants)('bus contract: $name', (variant) => {
   let available = variant.name === 'memory';
   let admin: NatsConnection | undefined;
   const streams: string[] = [];
-  const open: Bus[] = [];
+  const open: Bus<typeof testRequests>[] = [];
 
   beforeAll(async () => {
     if (variant.name !== 'nats') return;
@@ -96,17 +97,19 @@ describe.each(variants)('bus contract: $name', (variant) => {
     const settings = { streamName: `TEST_BUS_${id}`, subjectPrefix: `test-bus-${id}`, rpcPrefix: `test-rpc-${id}` };
     if (variant.natsUrl) streams.push(settings.streamName);
     const reconnect = async (log = capture.logger) => {
-      const bus = await connectBus({ natsUrl: variant.natsUrl, logger: log, ...settings });
+      const bus = await connectBus({ natsUrl: variant.natsUrl, logger: log, requests: testRequests, ...settings });
       open.push(bus);
       return bus;
     };
     const bus = await reconnect();
+    // Read once, so `bus` itself is never narrowed to the class (whose catalogue TS cannot see).
+    const memory = bus instanceof MemoryBus ? bus : undefined;
     /**
      * Puts bytes on an event subject the way a buggy foreign publisher could, bypassing
      * validation. Returns the message's stream sequence.
      */
     const injectRaw = async (type: string, body: string): Promise<number> => {
-      if (bus instanceof MemoryBus) return bus.injectRawForTesting(type, body);
+      if (memory) return memory.injectRawForTesting(type, body);
       if (!admin) throw new Error('no admin connection');
       const ack = await jetstream(admin).publish(`${settings.subjectPrefix}.${type}`, new TextEncoder().encode(body));
       return ack.seq;
@@ -117,7 +120,7 @@ describe.each(variants)('bus contract: $name', (variant) => {
      * nak) shows here, whatever the log says.
      */
     const terminatedByServer: Array<{ consumer: string; seq: number }> = [];
-    if (admin && !(bus instanceof MemoryBus)) {
+    if (admin && !memory) {
       admin.subscribe(`$JS.EVENT.ADVISORY.CONSUMER.MSG_TERMINATED.${settings.streamName}.*`, {
         callback: (_err, msg) => {
           const advisory = msg.json<{ consumer: string; stream_seq: number }>();
@@ -127,8 +130,8 @@ describe.each(variants)('bus contract: $name', (variant) => {
       await admin.flush();
     }
     const terminated = (durable: string): number[] =>
-      bus instanceof MemoryBus
-        ? bus.settledForTesting(durable).terminated
+      memory
+        ? memory.settledForTesting(durable).terminated
         : terminatedByServer.filter((t) => t.consumer === durable).map((t) => t.seq);
     return { bus, capture, reconnect, injectRaw, terminated };
   }
@@ -400,14 +403,14 @@ describe.each(variants)('bus contract: $name', (variant) => {
       ctx.skip(!available, 'NATS not reachable');
       const { bus } = await isolatedBus();
       const seen: unknown[] = [];
-      await bus.respond('quota.reserve', async (data) => {
+      await bus.respond('test.reserve', async (data) => {
         seen.push(data);
         return { ok: true, reservationId: `r-${data.userId}`, used: 1, limit: 5 };
       });
-      const reply = await bus.request('quota.reserve', { userId: 'u-1' });
+      const reply = await bus.request('test.reserve', { userId: 'u-1' });
       expect(reply).toEqual({ ok: true, reservationId: 'r-u-1', used: 1, limit: 5 });
       expect(seen).toEqual([{ userId: 'u-1' }]);
-      const refusal = await bus.request('quota.reserve', { userId: 'u-2' });
+      const refusal = await bus.request('test.reserve', { userId: 'u-2' });
       expect(refusal.ok).toBe(true);
     });
 
@@ -415,31 +418,42 @@ describe.each(variants)('bus contract: $name', (variant) => {
       ctx.skip(!available, 'NATS not reachable');
       const { bus, capture } = await isolatedBus();
       let calls = 0;
-      await bus.respond('quota.reserve', async () => {
+      await bus.respond('test.reserve', async () => {
         calls += 1;
         return { ok: true, reservationId: 7 } as never;
       });
-      const err = await bus.request('quota.reserve', { userId: 'u-1' }).catch((e: unknown) => e);
+      const err = await bus.request('test.reserve', { userId: 'u-1' }).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(BusRequestError);
       expect((err as BusRequestError).reason).toBe('invalid-reply');
       expect(capture.count('invalid reply')).toBe(1);
 
-      const bad = await bus.request('quota.reserve', { userId: 42 } as never).catch((e: unknown) => e);
+      const bad = await bus.request('test.reserve', { userId: 42 } as never).catch((e: unknown) => e);
       expect(bad).toBeInstanceOf(BusRequestError);
       expect((bad as BusRequestError).reason).toBe('invalid-request');
       expect(calls).toBe(1);
     });
 
+    it('carries only the subjects of the catalogue it was opened with', async (ctx) => {
+      ctx.skip(!available, 'NATS not reachable');
+      const { bus } = await isolatedBus();
+      await bus.respond('test.echo', async ({ text }) => ({ text }));
+      // Not in this bus's catalogue: refused before anything is sent, whatever answers elsewhere.
+      const err = await bus.request('other.subject' as never, {} as never).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(BusRequestError);
+      expect(err).toMatchObject({ reason: 'invalid-request', message: 'unknown request subject "other.subject"' });
+      await expect(bus.request('test.echo', { text: 'still here' })).resolves.toEqual({ text: 'still here' });
+    });
+
     it('a responder that throws yields an error reply, not a timeout', async (ctx) => {
       ctx.skip(!available, 'NATS not reachable');
       const { bus } = await isolatedBus();
-      await bus.respond('quota.reserve', async () => {
+      await bus.respond('test.reserve', async () => {
         throw new Error('database away');
       });
       // The request's own timeout is far away: answering well before it shows the error reply
       // came back, with room for a loaded machine.
       const started = Date.now();
-      const err = await bus.request('quota.reserve', { userId: 'u-1' }, { timeoutMs: 30_000 }).catch((e: unknown) => e);
+      const err = await bus.request('test.reserve', { userId: 'u-1' }, { timeoutMs: 30_000 }).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(BusRequestError);
       expect((err as BusRequestError).reason).toBe('responder-failed');
       expect(Date.now() - started).toBeLessThan(15_000);
@@ -449,12 +463,12 @@ describe.each(variants)('bus contract: $name', (variant) => {
       ctx.skip(!available, 'NATS not reachable');
       const { bus } = await isolatedBus();
       let answered = false;
-      await bus.respond('quota.reserve', async () => {
+      await bus.respond('test.reserve', async () => {
         await sleep(2_000);
         answered = true;
         return { ok: false, message: 'too late' };
       });
-      await expect(bus.request('quota.reserve', { userId: 'u-1' }, { timeoutMs: 100 })).rejects.toBeInstanceOf(
+      await expect(bus.request('test.reserve', { userId: 'u-1' }, { timeoutMs: 100 })).rejects.toBeInstanceOf(
         BusTimeoutError,
       );
       // The caller gave up on its own timeout, not when the slow responder finally answered.
@@ -465,21 +479,21 @@ describe.each(variants)('bus contract: $name', (variant) => {
       ctx.skip(!available, 'NATS not reachable');
       const { bus } = await isolatedBus();
       const started = Date.now();
-      await expect(bus.request('quota.reserve', { userId: 'u-1' }, { timeoutMs: 30_000 })).rejects.toBeInstanceOf(
+      await expect(bus.request('test.reserve', { userId: 'u-1' }, { timeoutMs: 30_000 })).rejects.toBeInstanceOf(
         BusUnavailableError,
       );
       expect(Date.now() - started).toBeLessThan(15_000);
 
-      const responder = await bus.respond('quota.reserve', async () => ({
+      const responder = await bus.respond('test.reserve', async () => ({
         ok: false,
         message: 'Email generation limit reached',
       }));
-      await expect(bus.request('quota.reserve', { userId: 'u-1' })).resolves.toEqual({
+      await expect(bus.request('test.reserve', { userId: 'u-1' })).resolves.toEqual({
         ok: false,
         message: 'Email generation limit reached',
       });
       await responder.stop();
-      await expect(bus.request('quota.reserve', { userId: 'u-1' }, { timeoutMs: 3000 })).rejects.toBeInstanceOf(
+      await expect(bus.request('test.reserve', { userId: 'u-1' }, { timeoutMs: 3000 })).rejects.toBeInstanceOf(
         BusUnavailableError,
       );
     });
@@ -492,12 +506,12 @@ describe.each(variants)('bus contract: $name', (variant) => {
       const inResponder = new Promise<void>((resolve) => {
         entered = resolve;
       });
-      await other.respond('quota.reserve', async () => {
+      await other.respond('test.reserve', async () => {
         entered();
         await sleep(200);
         return { ok: false, message: 'Email generation limit reached' };
       });
-      const pending = bus.request('quota.reserve', { userId: 'u-1' });
+      const pending = bus.request('test.reserve', { userId: 'u-1' });
       // Closed while the answer is being worked on (waited for, not guessed with a delay).
       await inResponder;
       await other.close();
@@ -526,13 +540,23 @@ describe('NATS bus through an outage', () => {
       rpcPrefix: `test-rpc-${id}`,
     };
     const connectThrough = () =>
-      connectBus({ natsUrl: proxy.url(REAL_INFRA.NATS_URL), logger: capture.logger, ...settings });
+      connectBus({
+        natsUrl: proxy.url(REAL_INFRA.NATS_URL),
+        logger: capture.logger,
+        requests: testRequests,
+        ...settings,
+      });
     const bus = await connectThrough();
     // The responder sits on a connection that does not go through the proxy: it would see any
     // request the cut-off bus had buffered and sent late.
-    const direct = await connectBus({ natsUrl: REAL_INFRA.NATS_URL, logger: capture.logger, ...settings });
+    const direct = await connectBus({
+      natsUrl: REAL_INFRA.NATS_URL,
+      logger: capture.logger,
+      requests: testRequests,
+      ...settings,
+    });
     const asked: string[] = [];
-    await direct.respond('quota.reserve', async ({ userId }) => {
+    await direct.respond('test.reserve', async ({ userId }) => {
       asked.push(userId);
       return { ok: false, message: 'Email generation limit reached' };
     });
@@ -544,7 +568,7 @@ describe('NATS bus through an outage', () => {
       const started = performance.now();
       const lost = createEnvelope('user.registered', user('during'));
       await expect(bus.publish(lost)).rejects.toBeInstanceOf(BusUnavailableError);
-      await expect(bus.request('quota.reserve', { userId: 'asked-during-outage' })).rejects.toBeInstanceOf(
+      await expect(bus.request('test.reserve', { userId: 'asked-during-outage' })).rejects.toBeInstanceOf(
         BusUnavailableError,
       );
       await expect(bus.ping()).rejects.toBeInstanceOf(BusUnavailableError);
@@ -556,7 +580,7 @@ describe('NATS bus through an outage', () => {
       const after = createEnvelope('user.registered', user('after'));
       await bus.publish(after);
       await vi.waitFor(() => expect(rec.ids()).toEqual([after.id]), { timeout: 10_000 });
-      await expect(bus.request('quota.reserve', { userId: 'asked-after' })).resolves.toMatchObject({ ok: false });
+      await expect(bus.request('test.reserve', { userId: 'asked-after' })).resolves.toMatchObject({ ok: false });
       // Nothing refused during the outage went out afterwards.
       expect(asked).toEqual(['asked-after']);
       expect(capture.count(NATS_DOWN_MESSAGE)).toBe(1);

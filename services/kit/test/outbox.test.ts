@@ -39,7 +39,7 @@ describe.each(await variantsToRun())('outbox and idempotent consumers on $name i
 
   beforeAll(async () => {
     if (variant.skip) return;
-    const opened = await openTestInfrastructure(variant, 'kit_test', migrationsFolder, logger);
+    const opened = await openTestInfrastructure(variant, 'kit_test', migrationsFolder, { logger: logger });
     if (!opened) throw new Error('infrastructure unavailable');
     infra = opened;
     outbox = new Outbox({ db: infra.database.db, tables, bus: infra.bus, logger, pollIntervalMs: 100 });

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { SignJWT } from 'jose';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MemoryBus } from '../src/bus/index.ts';
+import { describe, expect, it, vi } from 'vitest';
 import type { KeyValueStore } from '../src/cache.ts';
 import { openStore } from '../src/cache.ts';
 import { HttpError } from '../src/errors.ts';
 import { describeWait, RateLimiter } from '../src/rate-limit.ts';
 import {
+  cachedLiveness,
   clearedSessionCookies,
   createSessionVerifier,
   issueSessionToken,
@@ -15,9 +15,9 @@ import {
   SESSION_AUDIENCE,
   SESSION_COOKIE,
   SESSION_ISSUER,
+  type SessionLiveness,
   type SessionUser,
   sessionCookie,
-  sessionLivenessOverBus,
   verifySessionToken,
 } from '../src/session.ts';
 import { quietLogger } from '../src/testing/index.ts';
@@ -114,85 +114,74 @@ describe('session tokens', () => {
   });
 });
 
-describe('session liveness over the bus', () => {
-  const buses: MemoryBus[] = [];
-  const newBus = () => {
-    const bus = new MemoryBus({
-      logger: quietLogger(),
-      subjectPrefix: `kit-session-${randomBytes(4).toString('hex')}`,
-    });
-    buses.push(bus);
-    return bus;
+describe('cached session liveness', () => {
+  /** Stands in for the service's question (proto's askSessionStatus over the bus): counts each ask. */
+  const asker = (answer: (sessionId: string) => Promise<boolean>) => {
+    const asked: string[] = [];
+    const ask: SessionLiveness = (session) => {
+      asked.push(session.sessionId);
+      return answer(session.sessionId);
+    };
+    return { ask, asked };
   };
-  afterEach(async () => {
-    await Promise.all(buses.splice(0).map((bus) => bus.close()));
-  });
 
-  it('asks auth once per session per cache period, and sees an ended session after it', async () => {
-    const bus = newBus();
+  it('asks once per session per cache period, and sees an ended session after it', async () => {
     const live = new Set(['s-1']);
-    let asked = 0;
-    await bus.respond('auth.session-status', async ({ sessionId }) => {
-      asked += 1;
-      return { live: live.has(sessionId) };
-    });
-    const verifier = createSessionVerifier(secret, { liveness: sessionLivenessOverBus(bus, { cacheMs: 150 }) });
+    const { ask, asked } = asker(async (sessionId) => live.has(sessionId));
+    const verifier = createSessionVerifier(secret, { liveness: cachedLiveness(ask, { cacheMs: 150 }) });
     const cookie = `${SESSION_COOKIE}=${await issueSessionToken(secret, user)}`;
 
     // Twenty concurrent requests share one question; the answer is then reused.
     const first = await Promise.all(Array.from({ length: 20 }, () => verifier.authenticate(requestWith(cookie))));
     expect(first.every((u) => u?.userId === user.userId)).toBe(true);
     expect(await verifier.authenticate(requestWith(cookie))).toEqual(user);
-    expect(asked).toBe(1);
+    expect(asked).toEqual(['s-1']);
 
     live.delete('s-1');
     await expect.poll(() => verifier.authenticate(requestWith(cookie)), { timeout: 2_000, interval: 50 }).toBeNull();
-    expect(asked).toBeGreaterThanOrEqual(2);
+    expect(asked.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('remembers an ended session for its own, longer period', async () => {
+    const { ask, asked } = asker(async () => false);
+    const liveness = cachedLiveness(ask, { cacheMs: 0, endedCacheMs: 60_000 });
+    for (let i = 0; i < 3; i++) expect(await liveness(user)).toBe(false);
+    expect(asked).toHaveLength(1);
   });
 
   it('asks every time when the cache period is 0', async () => {
-    const bus = newBus();
-    let asked = 0;
-    await bus.respond('auth.session-status', async () => {
-      asked += 1;
-      return { live: true };
-    });
-    const liveness = sessionLivenessOverBus(bus, { cacheMs: 0 });
+    const { ask, asked } = asker(async () => true);
+    const liveness = cachedLiveness(ask, { cacheMs: 0 });
     for (let i = 0; i < 3; i++) expect(await liveness(user)).toBe(true);
-    expect(asked).toBe(3);
+    expect(asked).toHaveLength(3);
   });
 
-  it('fails closed with a clear 503 when auth does not answer', async () => {
-    const bus = newBus();
-    const verifier = createSessionVerifier(secret, { liveness: sessionLivenessOverBus(bus, { timeoutMs: 200 }) });
+  it('fails closed with a clear 503 when the question goes unanswered, and asks again next time', async () => {
+    let failing = true;
+    const { ask, asked } = asker(async () => {
+      if (failing) throw new Error('no responders for the session question');
+      return true;
+    });
+    const verifier = createSessionVerifier(secret, { liveness: cachedLiveness(ask) });
     const cookie = `${SESSION_COOKIE}=${await issueSessionToken(secret, user)}`;
-    // Nobody answers at all.
     const unanswered = await verifier.requireUser(requestWith(cookie)).catch((error: unknown) => error);
     expect(unanswered).toBeInstanceOf(HttpError);
     expect(unanswered).toMatchObject({
       statusCode: 503,
       message: expect.stringMatching(/could not check your sign-in/),
     });
-
-    // A responder slower than the timeout: refused just the same.
-    await bus.respond(
-      'auth.session-status',
-      () => new Promise((resolve) => setTimeout(() => resolve({ live: true }), 600)),
-    );
-    await expect(verifier.authenticate(requestWith(cookie))).rejects.toMatchObject({ statusCode: 503 });
+    // A failure is never remembered as an answer.
+    failing = false;
+    expect(await verifier.authenticate(requestWith(cookie))).toEqual(user);
+    expect(asked).toHaveLength(2);
   });
 
-  it('checks the signature before asking: a forged token never reaches auth', async () => {
-    const bus = newBus();
-    let asked = 0;
-    await bus.respond('auth.session-status', async () => {
-      asked += 1;
-      return { live: true };
-    });
-    const verifier = createSessionVerifier(secret, { liveness: sessionLivenessOverBus(bus) });
+  it('checks the signature before asking: a forged token is never asked about', async () => {
+    const { ask, asked } = asker(async () => true);
+    const verifier = createSessionVerifier(secret, { liveness: cachedLiveness(ask) });
     const forged = await issueSessionToken(randomBytes(48), user);
     expect(await verifier.authenticate(requestWith(`${SESSION_COOKIE}=${forged}`))).toBeNull();
-    expect(asked).toBe(0);
+    expect(asked).toHaveLength(0);
   });
 });
 

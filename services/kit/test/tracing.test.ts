@@ -14,6 +14,7 @@ import { currentTraceContext, inSpan, SpanKind } from '../src/telemetry.ts';
 import { startTelemetry, TelemetryConfigError, type TelemetryHandle, tracesEndpoint } from '../src/telemetry-start.ts';
 import { REAL_INFRA, variantsToRun } from '../src/testing/infra.ts';
 import { startOtlpReceiver } from '../src/testing/otlp-receiver.ts';
+import { testRequests } from './fixtures/requests.ts';
 
 const run = promisify(execFile);
 const footprint = fileURLToPath(new URL('./fixtures/telemetry-footprint.ts', import.meta.url));
@@ -125,8 +126,8 @@ describe.each([
     const natsUrl = transport === 'nats' ? REAL_INFRA.NATS_URL : undefined;
     if (natsUrl) streams.push(settings.streamName);
     const logger = createLogger({ service: 'trace-test', level: 'silent' });
-    const publisher = await connectBus({ natsUrl, logger, name: 'publisher', ...settings });
-    const consumer = await connectBus({ natsUrl, logger, name: 'consumer', ...settings });
+    const publisher = await connectBus({ natsUrl, logger, name: 'publisher', requests: testRequests, ...settings });
+    const consumer = await connectBus({ natsUrl, logger, name: 'consumer', requests: testRequests, ...settings });
     open.push(publisher, consumer);
     return { publisher, consumer };
   }
@@ -187,15 +188,15 @@ describe.each([
 
   it.skipIf(skip)('a request continues the caller’s trace in the responder', async () => {
     const { publisher, consumer } = await buses();
-    await consumer.respond('auth.session-status', async () => ({ live: true }));
+    await consumer.respond('test.echo', async ({ text }) => ({ text }));
     const reply = await inSpan({ service: 'publisher', name: 'GET /api/usage', kind: SpanKind.SERVER }, () =>
-      publisher.request('auth.session-status', { sessionId: 's-1', userId: 'u-2' }),
+      publisher.request('test.echo', { text: 'hello' }),
     );
-    expect(reply).toEqual({ live: true });
+    expect(reply).toEqual({ text: 'hello' });
     const spans = exporter.getFinishedSpans();
     const caller = spanNamed(spans, 'GET /api/usage');
-    const request = spanNamed(spans, 'request auth.session-status');
-    const respond = spanNamed(spans, 'respond auth.session-status');
+    const request = spanNamed(spans, 'request test.echo');
+    const respond = spanNamed(spans, 'respond test.echo');
     expect(traceOf(request)).toBe(traceOf(caller));
     expect(traceOf(respond)).toBe(traceOf(caller));
     expect(respond.parentSpanContext?.spanId).toBe(request.spanContext().spanId);

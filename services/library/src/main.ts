@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineService, runAlone } from '@seqgen/kit';
+import { askSessionStatus, requestCatalogue } from '@seqgen/proto';
 import { createApp } from './app.ts';
 import { libraryConfigShape } from './config.ts';
 import { outbox, processedEvents } from './data/schema.ts';
@@ -9,6 +10,8 @@ export const libraryService = defineService({
   name: 'library',
   settings: libraryConfigShape,
   migrationsFolder: fileURLToPath(new URL('./data/migrations', import.meta.url)),
+  requests: requestCatalogue,
+  sessionLiveness: askSessionStatus,
   outbox: { outbox, processedEvents },
   build: ({ config, logger, infra, outbox, sessions, trustedProxies }) => ({
     app: createApp({

@@ -14,6 +14,7 @@ import {
 } from '@seqgen/kit';
 import { openTestInfrastructure, quietLogger, type TestInfrastructure, variantsToRun } from '@seqgen/kit/testing';
 import type { Envelope } from '@seqgen/proto';
+import { type AppRequests, requestCatalogue } from '@seqgen/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
 import { outbox as outboxTable, processedEvents } from '../src/data/schema.ts';
@@ -23,7 +24,7 @@ const secret = new TextEncoder().encode('library-test-secret-library-test-secret
 const sevenEmails = Array.from({ length: 7 }, (_, i) => ({ subject: `Step ${i + 1}`, body: `Email ${i + 1}` }));
 
 describe.each(await variantsToRun())('library events on $name infrastructure', (variant) => {
-  let infra: TestInfrastructure;
+  let infra: TestInfrastructure<AppRequests>;
   let app: Service;
   let outbox: Outbox;
   let consumers: ConsumerHandle[] = [];
@@ -43,7 +44,10 @@ describe.each(await variantsToRun())('library events on $name infrastructure', (
 
   beforeAll(async () => {
     if (variant.skip) return;
-    const opened = await openTestInfrastructure(variant, 'library', migrationsFolder, logger);
+    const opened = await openTestInfrastructure(variant, 'library', migrationsFolder, {
+      logger,
+      requests: requestCatalogue,
+    });
     if (!opened) throw new Error('infrastructure unavailable');
     infra = opened;
     outbox = new Outbox({

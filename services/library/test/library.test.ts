@@ -2,14 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import {
   type ConsumerHandle,
+  cachedLiveness,
   createSessionVerifier,
   issueSessionToken,
   SESSION_COOKIE,
   type Service,
-  sessionLivenessOverBus,
 } from '@seqgen/kit';
 import { openTestInfrastructure, quietLogger, type TestInfrastructure, variantsToRun } from '@seqgen/kit/testing';
 import type { SavedSequence } from '@seqgen/proto';
+import { type AppRequests, askSessionStatus, requestCatalogue } from '@seqgen/proto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type LibraryAppDeps } from '../src/app.ts';
@@ -90,7 +91,7 @@ const badSaveBodies: [string, unknown, RegExp][] = [
 ];
 
 describe.each(await variantsToRun())('library service on $name infrastructure', (variant) => {
-  let infra: TestInfrastructure;
+  let infra: TestInfrastructure<AppRequests>;
   let app: Service;
   /** Stands in for auth's answer to auth.session-status: every session but "ended" is live. */
   let sessionStatus: ConsumerHandle;
@@ -105,7 +106,7 @@ describe.each(await variantsToRun())('library service on $name infrastructure', 
       readiness: infra.readiness,
       db: infra.database.db,
       store: infra.store,
-      sessions: createSessionVerifier(secret, { liveness: sessionLivenessOverBus(infra.bus) }),
+      sessions: createSessionVerifier(secret, { liveness: cachedLiveness(askSessionStatus(infra.bus)) }),
       trustedProxies: 'loopback',
       now: () => new Date(Date.now() + clockOffsetMs),
       ...overrides,
@@ -152,7 +153,10 @@ describe.each(await variantsToRun())('library service on $name infrastructure', 
 
   beforeAll(async () => {
     if (variant.skip) return;
-    const opened = await openTestInfrastructure(variant, 'library', migrationsFolder, logger);
+    const opened = await openTestInfrastructure(variant, 'library', migrationsFolder, {
+      logger,
+      requests: requestCatalogue,
+    });
     if (!opened) throw new Error('infrastructure unavailable');
     infra = opened;
     sessionStatus = await infra.bus.respond('auth.session-status', async ({ sessionId }) => ({

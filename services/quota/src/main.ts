@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineService, runAlone, runAsLeader } from '@seqgen/kit';
+import { askSessionStatus, requestCatalogue } from '@seqgen/proto';
 import { createApp } from './app.ts';
 import { quotaConfigShape } from './config.ts';
 import { purgeReservations, type QuotaDeps } from './domain/quota.ts';
@@ -13,6 +14,8 @@ export const quotaService = defineService({
   name: 'quota',
   settings: quotaConfigShape,
   migrationsFolder: fileURLToPath(new URL('./data/migrations', import.meta.url)),
+  requests: requestCatalogue,
+  sessionLiveness: askSessionStatus,
   async build({ config, logger, infra, lifecycle, sessions }) {
     const deps: QuotaDeps = {
       db: infra.database.db,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { metricsText } from '@seqgen/kit';
 import { openTestInfrastructure, quietLogger, type TestInfrastructure, variantsToRun } from '@seqgen/kit/testing';
+import { type AppRequests, requestCatalogue } from '@seqgen/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScrapedMetrics } from '../../kit/src/testing/prometheus.ts';
 import { createApp } from '../src/app.ts';
@@ -13,14 +14,14 @@ const TTL_MS = 300_000;
 
 // Issue 11, item 2: quota_reservations_pending counts the slots held right now.
 describe.each(await variantsToRun())('quota metrics on $name infrastructure', (variant) => {
-  let infra: TestInfrastructure;
+  let infra: TestInfrastructure<AppRequests>;
   let clock = Date.now();
   let deps: QuotaDeps;
   const pending = async () => new ScrapedMetrics(await metricsText('quota')).value('quota_reservations_pending');
 
   beforeAll(async () => {
     if (variant.skip) return;
-    const opened = await openTestInfrastructure(variant, 'quota', migrationsFolder);
+    const opened = await openTestInfrastructure(variant, 'quota', migrationsFolder, { requests: requestCatalogue });
     if (!opened) throw new Error('infrastructure unavailable');
     infra = opened;
     deps = {

@@ -2,15 +2,24 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import {
   type ConsumerHandle,
+  cachedLiveness,
   consumeIdempotently,
   createSessionVerifier,
   issueSessionToken,
   SESSION_COOKIE,
   type Service,
-  sessionLivenessOverBus,
 } from '@seqgen/kit';
 import { openTestInfrastructure, quietLogger, type TestInfrastructure, variantsToRun } from '@seqgen/kit/testing';
-import { createEnvelope, type Envelope, type EventData, type EventType, type ReplyOf } from '@seqgen/proto';
+import {
+  type AppRequests,
+  askSessionStatus,
+  createEnvelope,
+  type Envelope,
+  type EventData,
+  type EventType,
+  type ReplyOf,
+  requestCatalogue,
+} from '@seqgen/proto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
@@ -36,7 +45,7 @@ const newUser = (label: string) => `${label}-${randomBytes(4).toString('hex')}`;
 const isoDaysFromNow = (days: number) => new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString();
 
 describe.each(await variantsToRun())('quota service on $name infrastructure', (variant) => {
-  let infra: TestInfrastructure;
+  let infra: TestInfrastructure<AppRequests>;
   let app: Service;
   let deps: QuotaDeps;
   let consumers: Record<QuotaEvent, ConsumerHandle>;
@@ -117,7 +126,10 @@ describe.each(await variantsToRun())('quota service on $name infrastructure', (v
 
   beforeAll(async () => {
     if (variant.skip) return;
-    const opened = await openTestInfrastructure(variant, 'quota', migrationsFolder, logger);
+    const opened = await openTestInfrastructure(variant, 'quota', migrationsFolder, {
+      logger,
+      requests: requestCatalogue,
+    });
     if (!opened) throw new Error('infrastructure unavailable');
     infra = opened;
     deps = {
@@ -134,7 +146,7 @@ describe.each(await variantsToRun())('quota service on $name infrastructure', (v
     responder = await answerQuotaReserve(infra.bus, deps);
     app = createApp({
       ...deps,
-      sessions: createSessionVerifier(secret, { liveness: sessionLivenessOverBus(infra.bus) }),
+      sessions: createSessionVerifier(secret, { liveness: cachedLiveness(askSessionStatus(infra.bus)) }),
       readiness: infra.readiness,
     });
     await app.ready();

@@ -1,6 +1,6 @@
 import { Lifecycle, MemoryBus } from '@seqgen/kit';
 import { quietLogger } from '@seqgen/kit/testing';
-import { createEnvelope } from '@seqgen/proto';
+import { createEnvelope, requestCatalogue } from '@seqgen/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAuthBeside, startSettings } from '../../auth/test/beside-auth.ts';
 import { start as startQuota } from '../src/main.ts';
@@ -15,7 +15,7 @@ describe('quota started from its main.ts', () => {
   const lifecycle = new Lifecycle(logger);
   const settings = startSettings();
   // The in-process bus keeps its streams in module scope: this one reaches the services' bus.
-  const bus = new MemoryBus({ logger });
+  const bus = new MemoryBus({ logger, requests: requestCatalogue });
   let auth: Awaited<ReturnType<typeof startAuthBeside>>;
   let quotaUrl: string;
 

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineService, runAlone } from '@seqgen/kit';
+import { askSessionStatus, requestCatalogue } from '@seqgen/proto';
 import { createApp } from './app.ts';
 import { waitlistConfigShape } from './config.ts';
 import { outbox, processedEvents } from './data/schema.ts';
@@ -8,6 +9,8 @@ export const waitlistService = defineService({
   name: 'waitlist',
   settings: waitlistConfigShape,
   migrationsFolder: fileURLToPath(new URL('./data/migrations', import.meta.url)),
+  requests: requestCatalogue,
+  sessionLiveness: askSessionStatus,
   outbox: { outbox, processedEvents },
   build: ({ logger, infra, outbox, sessions, trustedProxies }) => ({
     app: createApp({

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { type ConsumerHandle, createSessionVerifier, Outbox, type Service } from '@seqgen/kit';
 import { openTestInfrastructure, quietLogger, type TestInfrastructure, variantsToRun } from '@seqgen/kit/testing';
 import type { Envelope } from '@seqgen/proto';
+import { type AppRequests, requestCatalogue } from '@seqgen/proto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
@@ -21,7 +22,7 @@ const freshIp = () => `198.51.100.${++addressCounter}`;
 const uniqueEmail = (label: string) => `${label}-${crypto.randomUUID().slice(0, 8)}@acme.com`;
 
 describe.each(await variantsToRun())('waitlist limits on $name infrastructure', (variant) => {
-  let infra: TestInfrastructure;
+  let infra: TestInfrastructure<AppRequests>;
   let outbox: Outbox;
   let app: Service;
   let consumer: ConsumerHandle;
@@ -41,7 +42,10 @@ describe.each(await variantsToRun())('waitlist limits on $name infrastructure', 
   beforeAll(async () => {
     if (variant.skip) return;
     const logger = quietLogger();
-    const opened = await openTestInfrastructure(variant, 'waitlist', migrationsFolder, logger);
+    const opened = await openTestInfrastructure(variant, 'waitlist', migrationsFolder, {
+      logger,
+      requests: requestCatalogue,
+    });
     if (!opened) throw new Error('infrastructure unavailable');
     infra = opened;
     outbox = new Outbox({

@@ -1,15 +1,16 @@
 import { fileURLToPath } from 'node:url';
 import {
   type ConsumerHandle,
+  cachedLiveness,
   createSessionVerifier,
   issueSessionToken,
   Outbox,
   SESSION_COOKIE,
   type Service,
-  sessionLivenessOverBus,
 } from '@seqgen/kit';
 import { openTestInfrastructure, quietLogger, type TestInfrastructure, variantsToRun } from '@seqgen/kit/testing';
 import type { Envelope } from '@seqgen/proto';
+import { type AppRequests, askSessionStatus, requestCatalogue } from '@seqgen/proto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
@@ -19,7 +20,7 @@ const migrationsFolder = fileURLToPath(new URL('../src/data/migrations', import.
 const secret = new TextEncoder().encode('test-secret-test-secret-test-secret-0123456789');
 
 describe.each(await variantsToRun())('waitlist service on $name infrastructure', (variant) => {
-  let infra: TestInfrastructure;
+  let infra: TestInfrastructure<AppRequests>;
   let app: Service;
   let outbox: Outbox;
   let cookie: string;
@@ -34,7 +35,7 @@ describe.each(await variantsToRun())('waitlist service on $name infrastructure',
 
   beforeAll(async () => {
     if (variant.skip) return;
-    const opened = await openTestInfrastructure(variant, 'waitlist', migrationsFolder);
+    const opened = await openTestInfrastructure(variant, 'waitlist', migrationsFolder, { requests: requestCatalogue });
     if (!opened) throw new Error('infrastructure unavailable');
     infra = opened;
     const logger = quietLogger();
@@ -52,7 +53,7 @@ describe.each(await variantsToRun())('waitlist service on $name infrastructure',
       logger,
       db: infra.database.db,
       outbox,
-      sessions: createSessionVerifier(secret, { liveness: sessionLivenessOverBus(infra.bus) }),
+      sessions: createSessionVerifier(secret, { liveness: cachedLiveness(askSessionStatus(infra.bus)) }),
       readiness: infra.readiness,
     });
     await app.ready();

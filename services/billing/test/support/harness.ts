@@ -2,15 +2,22 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import {
   type ConsumerHandle,
+  cachedLiveness,
   createSessionVerifier,
   issueSessionToken,
   Outbox,
   SESSION_COOKIE,
   type Service,
-  sessionLivenessOverBus,
 } from '@seqgen/kit';
 import { openTestInfrastructure, quietLogger, type TestInfrastructure } from '@seqgen/kit/testing';
-import { type Envelope, type EventType, parseEnvelope } from '@seqgen/proto';
+import {
+  type AppRequests,
+  askSessionStatus,
+  type Envelope,
+  type EventType,
+  parseEnvelope,
+  requestCatalogue,
+} from '@seqgen/proto';
 import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { type BillingAppDeps, createApp } from '../../src/app.ts';
@@ -26,7 +33,7 @@ export const newUser = (label: string) => `${label}-${randomBytes(4).toString('h
  * (each checked against the envelope schema on arrival) and a stand-in for auth's session check.
  */
 export class BillingHarness {
-  infra!: TestInfrastructure;
+  infra!: TestInfrastructure<AppRequests>;
   outbox!: Outbox;
   app!: Service;
   readonly received: Envelope[] = [];
@@ -40,7 +47,10 @@ export class BillingHarness {
     variant: Parameters<typeof openTestInfrastructure>[0],
     deps: Pick<BillingAppDeps, 'provider'> & Partial<BillingAppDeps>,
   ) {
-    const opened = await openTestInfrastructure(variant, 'billing', migrationsFolder, this.logger);
+    const opened = await openTestInfrastructure(variant, 'billing', migrationsFolder, {
+      logger: this.logger,
+      requests: requestCatalogue,
+    });
     if (!opened) throw new Error('infrastructure unavailable');
     this.infra = opened;
     this.outbox = new Outbox({
@@ -77,7 +87,7 @@ export class BillingHarness {
       db: this.infra.database.db,
       outbox: this.outbox,
       store: this.infra.store,
-      sessions: createSessionVerifier(secret, { liveness: sessionLivenessOverBus(this.infra.bus) }),
+      sessions: createSessionVerifier(secret, { liveness: cachedLiveness(askSessionStatus(this.infra.bus)) }),
       trustedProxies: 'loopback',
       now: () => new Date(Date.now() + this.clockOffsetMs),
       ...deps,

@@ -8,7 +8,7 @@ import {
   type Logger,
   type Outbox,
 } from '@seqgen/kit';
-import type { ReplyOf } from '@seqgen/proto';
+import type { AppRequests, ReplyOf } from '@seqgen/proto';
 
 export const QUOTA_UNAVAILABLE_MESSAGE =
   "We couldn't check your sequence allowance right now, so nothing was generated. Please try again in a moment.";
@@ -17,7 +17,7 @@ export interface QuotaDeps {
   db: Database;
   outbox: Outbox;
   /** Asks quota (request/reply) for a reservation before anything is written. */
-  bus: Bus;
+  bus: Bus<AppRequests>;
   logger: Logger;
   /** How long quota may take to answer a reservation before the request fails closed. */
   quotaTimeoutMs: number;

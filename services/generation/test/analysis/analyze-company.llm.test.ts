@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { createSafeFetcher, createSessionVerifier, issueSessionToken, SESSION_COOKIE, type Service } from '@seqgen/kit';
 import { openTestInfrastructure, quietLogger, type TestInfrastructure, variantsToRun } from '@seqgen/kit/testing';
+import { type AppRequests, requestCatalogue } from '@seqgen/proto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createCompanyAnalyser } from '../../src/analysis/company-analyser.ts';
 import { createApp } from '../../src/app.ts';
@@ -82,7 +83,7 @@ const ANALYSIS = {
 };
 
 describe.each(await variantsToRun())('company analysis by an LLM on $name infrastructure', (variant) => {
-  let infra: TestInfrastructure;
+  let infra: TestInfrastructure<AppRequests>;
   let sites: FixtureSites;
   let llm: Awaited<ReturnType<typeof startOpenAiStandIn>>;
   let app: Service;
@@ -95,7 +96,9 @@ describe.each(await variantsToRun())('company analysis by an LLM on $name infras
     if (variant.skip) return;
     sites = await startFixtureSites();
     llm = await startOpenAiStandIn();
-    const opened = await openTestInfrastructure(variant, 'generation', migrationsFolder);
+    const opened = await openTestInfrastructure(variant, 'generation', migrationsFolder, {
+      requests: requestCatalogue,
+    });
     if (!opened) throw new Error('infrastructure unavailable');
     infra = opened;
     const logger = quietLogger();

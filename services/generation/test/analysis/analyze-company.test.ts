@@ -9,6 +9,7 @@ import {
 } from '@seqgen/kit';
 import { openTestInfrastructure, quietLogger, type TestInfrastructure, variantsToRun } from '@seqgen/kit/testing';
 import type { Analysis } from '@seqgen/proto';
+import { type AppRequests, requestCatalogue } from '@seqgen/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CompanyAnalyser, createCompanyAnalyser } from '../../src/analysis/company-analyser.ts';
 import { createApp } from '../../src/app.ts';
@@ -23,7 +24,7 @@ const PLACEHOLDERS = /lorem|ipsum|\bn\/a\b|\btbd\b|placeholder|undefined|\bnull\
 const INJECTED = /crypto|pwned|ignore|instructions|system prompt|gambling|api key|teenagers|scam/i;
 
 describe.each(await variantsToRun())('POST /api/analyze-company on $name infrastructure', (variant) => {
-  let infra: TestInfrastructure;
+  let infra: TestInfrastructure<AppRequests>;
   let sites: FixtureSites;
   let app: Service;
   let analyser: CompanyAnalyser;
@@ -36,7 +37,9 @@ describe.each(await variantsToRun())('POST /api/analyze-company on $name infrast
   beforeAll(async () => {
     if (variant.skip) return;
     sites = await startFixtureSites();
-    const opened = await openTestInfrastructure(variant, 'generation', migrationsFolder);
+    const opened = await openTestInfrastructure(variant, 'generation', migrationsFolder, {
+      requests: requestCatalogue,
+    });
     if (!opened) throw new Error('infrastructure unavailable');
     infra = opened;
     const logger = quietLogger();

@@ -19,6 +19,7 @@ import {
   type Service,
 } from '@seqgen/kit';
 import { openTestInfrastructure, quietLogger, type TestInfrastructure, variantsToRun } from '@seqgen/kit/testing';
+import { type AppRequests, requestCatalogue } from '@seqgen/proto';
 import { Document, Element, Text } from 'domhandler';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCompanyAnalyser } from '../../src/analysis/company-analyser.ts';
@@ -317,7 +318,7 @@ describe.each(await variantsToRun())(
   (variant) => {
     const secret = new TextEncoder().encode('test-secret-test-secret-test-secret-0123456789');
     const migrationsFolder = fileURLToPath(new URL('../../src/data/migrations', import.meta.url));
-    let infra: TestInfrastructure;
+    let infra: TestInfrastructure<AppRequests>;
     let pool: PageReader;
     let app: Service;
     let server: http.Server;
@@ -338,7 +339,9 @@ describe.each(await variantsToRun())(
       server.listen(0, '127.0.0.1');
       await once(server, 'listening');
       origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      const opened = await openTestInfrastructure(variant, 'generation', migrationsFolder);
+      const opened = await openTestInfrastructure(variant, 'generation', migrationsFolder, {
+        requests: requestCatalogue,
+      });
       if (!opened) throw new Error('infrastructure unavailable');
       infra = opened;
       pool = createPagePool({ size: 1 });

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { createSafeFetcher, createSessionVerifier, issueSessionToken, SESSION_COOKIE, type Service } from '@seqgen/kit';
 import { openTestInfrastructure, quietLogger, type TestInfrastructure, variantsToRun } from '@seqgen/kit/testing';
 import type { Envelope } from '@seqgen/proto';
+import { type AppRequests, requestCatalogue } from '@seqgen/proto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createCompanyAnalyser } from '../../src/analysis/index.ts';
@@ -19,7 +20,7 @@ const secret = new TextEncoder().encode('test-secret-test-secret-test-secret-012
 const CUSTOMIZATION = MODEL_CUSTOMIZATION;
 
 describe.each(await variantsToRun())('POST /api/generate-emails with an LLM on $name infrastructure', (variant) => {
-  let infra: TestInfrastructure;
+  let infra: TestInfrastructure<AppRequests>;
   let sites: FixtureSites;
   let llm: Awaited<ReturnType<typeof startOpenAiStandIn>>;
   let quota: QuotaResponder;
@@ -46,7 +47,9 @@ describe.each(await variantsToRun())('POST /api/generate-emails with an LLM on $
     if (variant.skip) return;
     sites = await startFixtureSites();
     llm = await startOpenAiStandIn();
-    const opened = await openTestInfrastructure(variant, 'generation', migrationsFolder);
+    const opened = await openTestInfrastructure(variant, 'generation', migrationsFolder, {
+      requests: requestCatalogue,
+    });
     if (!opened) throw new Error('infrastructure unavailable');
     infra = opened;
     const logger = quietLogger();

@@ -10,10 +10,12 @@ import {
 import { openTestInfrastructure, quietLogger, type TestInfrastructure, variantsToRun } from '@seqgen/kit/testing';
 import {
   type Analysis,
+  type AppRequests,
   type Customization,
   type Email,
   GeneratedSequenceList,
   GenerateEmailsResponse,
+  requestCatalogue,
 } from '@seqgen/proto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -49,7 +51,7 @@ const signOffOf = (email: Email) => email.body.split('\n').at(-2);
 describe.each(await variantsToRun())(
   'POST /api/generate-emails with the built-in composer on $name infrastructure',
   (variant) => {
-    let infra: TestInfrastructure;
+    let infra: TestInfrastructure<AppRequests>;
     let sites: FixtureSites;
     let app: Service;
     let analyser: CompanyAnalyser;
@@ -86,7 +88,9 @@ describe.each(await variantsToRun())(
     beforeAll(async () => {
       if (variant.skip) return;
       sites = await startFixtureSites();
-      const opened = await openTestInfrastructure(variant, 'generation', migrationsFolder);
+      const opened = await openTestInfrastructure(variant, 'generation', migrationsFolder, {
+        requests: requestCatalogue,
+      });
       if (!opened) throw new Error('infrastructure unavailable');
       infra = opened;
       const logger = quietLogger();

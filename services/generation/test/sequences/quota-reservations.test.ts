@@ -9,6 +9,7 @@ import {
 } from '@seqgen/kit';
 import { openTestInfrastructure, quietLogger, type TestInfrastructure, variantsToRun } from '@seqgen/kit/testing';
 import type { Customization, EventData, ReplyOf, RequestOf } from '@seqgen/proto';
+import { type AppRequests, requestCatalogue } from '@seqgen/proto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createCompanyAnalyser } from '../../src/analysis/index.ts';
@@ -46,7 +47,7 @@ const BASE: Customization = {
 type Reply = ReplyOf<'quota.reserve'>;
 
 describe.each(await variantsToRun())('quota reservations from generation on $name infrastructure', (variant) => {
-  let infra: TestInfrastructure;
+  let infra: TestInfrastructure<AppRequests>;
   let sites: FixtureSites;
   let app: Service;
   let responder: ConsumerHandle | undefined;
@@ -79,7 +80,9 @@ describe.each(await variantsToRun())('quota reservations from generation on $nam
   beforeAll(async () => {
     if (variant.skip) return;
     sites = await startFixtureSites();
-    const opened = await openTestInfrastructure(variant, 'generation', migrationsFolder);
+    const opened = await openTestInfrastructure(variant, 'generation', migrationsFolder, {
+      requests: requestCatalogue,
+    });
     if (!opened) throw new Error('infrastructure unavailable');
     infra = opened;
     const logger = quietLogger();

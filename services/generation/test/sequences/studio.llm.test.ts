@@ -2,7 +2,13 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { createSafeFetcher, createSessionVerifier, issueSessionToken, SESSION_COOKIE, type Service } from '@seqgen/kit';
 import { openTestInfrastructure, quietLogger, type TestInfrastructure, variantsToRun } from '@seqgen/kit/testing';
-import { type Envelope, type GenerationStreamEvent, RegenerateEmailResponse } from '@seqgen/proto';
+import {
+  type AppRequests,
+  type Envelope,
+  type GenerationStreamEvent,
+  RegenerateEmailResponse,
+  requestCatalogue,
+} from '@seqgen/proto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createCompanyAnalyser } from '../../src/analysis/index.ts';
@@ -27,7 +33,7 @@ const secret = new TextEncoder().encode('test-secret-test-secret-test-secret-012
 const CUSTOMIZATION = MODEL_CUSTOMIZATION;
 
 describe.each(await variantsToRun())('the studio endpoints with an LLM on $name infrastructure', (variant) => {
-  let infra: TestInfrastructure;
+  let infra: TestInfrastructure<AppRequests>;
   let sites: FixtureSites;
   let llm: Awaited<ReturnType<typeof startOpenAiStandIn>>;
   let quota: QuotaResponder;
@@ -50,7 +56,9 @@ describe.each(await variantsToRun())('the studio endpoints with an LLM on $name 
     if (variant.skip) return;
     sites = await startFixtureSites();
     llm = await startOpenAiStandIn();
-    const opened = await openTestInfrastructure(variant, 'generation', migrationsFolder);
+    const opened = await openTestInfrastructure(variant, 'generation', migrationsFolder, {
+      requests: requestCatalogue,
+    });
     if (!opened) throw new Error('infrastructure unavailable');
     infra = opened;
     const logger = quietLogger();

@@ -4,11 +4,13 @@ import { createSafeFetcher, createSessionVerifier, issueSessionToken, SESSION_CO
 import { openTestInfrastructure, quietLogger, type TestInfrastructure, variantsToRun } from '@seqgen/kit/testing';
 import {
   type Analysis,
+  type AppRequests,
   type Customization,
   type Email,
   GenerateEmailsResponse,
   type GenerationStreamEvent,
   RegenerateEmailResponse,
+  requestCatalogue,
 } from '@seqgen/proto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -47,7 +49,7 @@ const EDITED_BODY =
 describe.each(await variantsToRun())(
   'the studio endpoints with the built-in composer on $name infrastructure',
   (variant) => {
-    let infra: TestInfrastructure;
+    let infra: TestInfrastructure<AppRequests>;
     let sites: FixtureSites;
     let app: Service;
     let limitedApp: Service;
@@ -84,7 +86,9 @@ describe.each(await variantsToRun())(
     beforeAll(async () => {
       if (variant.skip) return;
       sites = await startFixtureSites();
-      const opened = await openTestInfrastructure(variant, 'generation', migrationsFolder);
+      const opened = await openTestInfrastructure(variant, 'generation', migrationsFolder, {
+        requests: requestCatalogue,
+      });
       if (!opened) throw new Error('infrastructure unavailable');
       infra = opened;
       const logger = quietLogger();

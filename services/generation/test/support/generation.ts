@@ -1,5 +1,6 @@
 import { type Bus, type ConsumerHandle, Outbox, RateLimiter } from '@seqgen/kit';
 import { quietLogger, type TestInfrastructure } from '@seqgen/kit/testing';
+import type { AppRequests } from '@seqgen/proto';
 import type { CompanyAnalyser } from '../../src/analysis/index.ts';
 import { outbox as outboxTable, processedEvents } from '../../src/data/schema.ts';
 import type { LlmClient } from '../../src/llm/index.ts';
@@ -21,7 +22,7 @@ export interface QuotaResponder {
   stop(): Promise<void>;
 }
 
-export async function startQuotaResponder(bus: Bus): Promise<QuotaResponder> {
+export async function startQuotaResponder(bus: Bus<AppRequests>): Promise<QuotaResponder> {
   const state: Omit<QuotaResponder, 'stop'> = { mode: 'allow', reservations: [], requests: [] };
   const handle: ConsumerHandle = await bus.respond('quota.reserve', async ({ userId }) => {
     state.requests.push(userId);
@@ -36,7 +37,7 @@ export async function startQuotaResponder(bus: Bus): Promise<QuotaResponder> {
 
 /** The writer as main.ts builds it, on the test infrastructure (outbox relay started). */
 export function sequenceWriterFor(
-  infra: TestInfrastructure,
+  infra: TestInfrastructure<AppRequests>,
   analyser: CompanyAnalyser,
   options: {
     llm?: LlmClient;

@@ -2,7 +2,7 @@ import type { Logger } from '../logger.ts';
 import { DEFAULT_STREAM_NAME } from './consume-loop.ts';
 import { MemoryBus } from './memory.ts';
 import { connectNatsBus } from './nats.ts';
-import type { Bus } from './types.ts';
+import type { Bus, NoRequests, RequestCatalogue } from './types.ts';
 
 export {
   DEFAULT_ACK_WAIT_MS,
@@ -12,13 +12,15 @@ export {
 } from './consume-loop.ts';
 export { MemoryBus, type MemoryBusOptions } from './memory.ts';
 export { connectNatsBus, NATS_BACK_MESSAGE, NATS_DOWN_MESSAGE, NatsBus, type NatsBusOptions } from './nats.ts';
-export { BusRequestError, type BusRequestFailure, DEFAULT_REQUEST_TIMEOUT_MS } from './rpc.ts';
+export { BusRequestError, type BusRequestFailure, DEFAULT_REQUEST_TIMEOUT_MS, noRequests } from './rpc.ts';
 export * from './types.ts';
 
-export interface ConnectBusOptions {
+export interface ConnectBusOptions<C extends RequestCatalogue = NoRequests> {
   /** NATS_URL: when set, JetStream; otherwise the in-process bus (docs/architecture.md §2). */
   natsUrl?: string | undefined;
   logger: Logger;
+  /** The request/reply subjects the bus carries: the app's catalogue (proto), never the kit's. */
+  requests?: C;
   /** JetStream stream holding every event. Default "SEQGEN_EVENTS". */
   streamName?: string;
   /** Events travel on `<subjectPrefix>.<type>`. Default "events"; tests use a unique one, since two streams may not share subjects. */
@@ -32,12 +34,15 @@ export interface ConnectBusOptions {
   name?: string;
 }
 
-export async function connectBus(options: ConnectBusOptions): Promise<Bus> {
-  const { natsUrl, logger, streamName = DEFAULT_STREAM_NAME, subjectPrefix, rpcPrefix, name } = options;
+export async function connectBus<C extends RequestCatalogue = NoRequests>(
+  options: ConnectBusOptions<C>,
+): Promise<Bus<C>> {
+  const { natsUrl, logger, requests, streamName = DEFAULT_STREAM_NAME, subjectPrefix, rpcPrefix, name } = options;
   if (natsUrl) {
     const bus = await connectNatsBus({
       natsUrl,
       logger,
+      requests,
       streamName,
       subjectPrefix,
       rpcPrefix,
@@ -48,5 +53,5 @@ export async function connectBus(options: ConnectBusOptions): Promise<Bus> {
     return bus;
   }
   logger.info({ transport: 'memory' }, 'bus: using the in-process event bus');
-  return new MemoryBus({ logger, streamName, subjectPrefix, rpcPrefix, service: name });
+  return new MemoryBus({ logger, requests, streamName, subjectPrefix, rpcPrefix, service: name });
 }

@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { Envelope, EventType, ReplyOf, RequestOf, RequestSubject } from '@seqgen/proto';
+import type { Envelope, EventType } from '@seqgen/proto';
 import type { Logger } from '../logger.ts';
 import type { TraceCarrier } from '../telemetry.ts';
 import {
@@ -20,6 +20,7 @@ import {
   decodeReply,
   defaultRpcPrefix,
   encodeRequest,
+  noRequests,
   type RpcResult,
   rpcSubject,
 } from './rpc.ts';
@@ -32,6 +33,10 @@ import {
   type ConsumerHandle,
   type ConsumerLag,
   type DeliveryInfo,
+  type NoRequests,
+  type ReplyData,
+  type RequestCatalogue,
+  type RequestData,
 } from './types.ts';
 
 /*
@@ -276,8 +281,10 @@ function streamNamed(name: string): MemoryStream {
   return stream;
 }
 
-export interface MemoryBusOptions {
+export interface MemoryBusOptions<C extends RequestCatalogue = NoRequests> {
   logger: Logger;
+  /** The request/reply subjects this bus carries (none when left out). */
+  requests?: C;
   streamName?: string;
   subjectPrefix?: string;
   rpcPrefix?: string;
@@ -285,8 +292,9 @@ export interface MemoryBusOptions {
   service?: string | undefined;
 }
 
-export class MemoryBus implements Bus {
+export class MemoryBus<C extends RequestCatalogue = NoRequests> implements Bus<C> {
   readonly kind = 'memory' as const;
+  private readonly requests: C;
   private readonly logger: Logger;
   private readonly stream: MemoryStream;
   private readonly subjectPrefix: string;
@@ -298,8 +306,9 @@ export class MemoryBus implements Bus {
   /** Durables this bus consumes with, and their event types (consumerLag). */
   private readonly consumed = new Map<string, string>();
 
-  constructor(options: MemoryBusOptions) {
+  constructor(options: MemoryBusOptions<C>) {
     this.logger = options.logger;
+    this.requests = options.requests ?? noRequests<C>();
     this.service = options.service;
     this.stream = streamNamed(options.streamName ?? DEFAULT_STREAM_NAME);
     this.subjectPrefix = options.subjectPrefix ?? DEFAULT_SUBJECT_PREFIX;
@@ -370,13 +379,13 @@ export class MemoryBus implements Bus {
     return worker;
   }
 
-  async request<S extends RequestSubject>(
+  async request<S extends keyof C & string>(
     subject: S,
-    data: RequestOf<S>,
+    data: RequestData<C, S>,
     options?: { timeoutMs?: number },
-  ): Promise<ReplyOf<S>> {
+  ): Promise<ReplyData<C, S>> {
     this.assertOpen();
-    const body = encodeRequest(subject, data);
+    const body = encodeRequest(this.requests, subject, data);
     const candidates = responders.get(rpcSubject(this.rpcPrefix, subject)) ?? [];
     const responder = candidates[roundRobin++ % Math.max(1, candidates.length)];
     if (!responder) throw new BusUnavailableError(`no responders for ${subject}`);
@@ -389,15 +398,15 @@ export class MemoryBus implements Bus {
       const result = await requestTraced(this.transport, subject, (headers) =>
         Promise.race([responder.answer(body, headers), timeout]),
       );
-      return decodeReply(subject, result);
+      return decodeReply(this.requests, subject, result);
     } finally {
       clearTimeout(timer);
     }
   }
 
-  async respond<S extends RequestSubject>(
+  async respond<S extends keyof C & string>(
     subject: S,
-    handler: (data: RequestOf<S>) => Promise<ReplyOf<S>>,
+    handler: (data: RequestData<C, S>) => Promise<ReplyData<C, S>>,
   ): Promise<ConsumerHandle> {
     this.assertOpen();
     const key = rpcSubject(this.rpcPrefix, subject);
@@ -406,7 +415,9 @@ export class MemoryBus implements Bus {
     const responder: Responder = {
       answer: (body, headers) => {
         const answer = nextTurn().then(() =>
-          respondTraced(this.transport, subject, headers, () => answerRequest(subject, handler, body, logger)),
+          respondTraced(this.transport, subject, headers, () =>
+            answerRequest(this.requests, subject, handler, body, logger),
+          ),
         );
         inFlight.add(answer);
         void answer.finally(() => inFlight.delete(answer));

@@ -19,7 +19,7 @@ import {
   nanos,
   TimeoutError,
 } from '@nats-io/transport-node';
-import type { Envelope, EventType, ReplyOf, RequestOf, RequestSubject } from '@seqgen/proto';
+import type { Envelope, EventType } from '@seqgen/proto';
 import type { Logger } from '../logger.ts';
 import type { TraceCarrier } from '../telemetry.ts';
 import {
@@ -41,6 +41,7 @@ import {
   decodeReply,
   defaultRpcPrefix,
   encodeRequest,
+  noRequests,
   RPC_ERROR_HEADER,
   type RpcResult,
   rpcSubject,
@@ -54,12 +55,18 @@ import {
   type ConsumerHandle,
   type ConsumerLag,
   type DeliveryInfo,
+  type NoRequests,
+  type ReplyData,
+  type RequestCatalogue,
+  type RequestData,
 } from './types.ts';
 
-export interface NatsBusOptions {
+export interface NatsBusOptions<C extends RequestCatalogue = NoRequests> {
   /** One server URL, or several separated by commas. */
   natsUrl: string;
   logger: Logger;
+  /** The request/reply subjects this bus carries (none when left out). */
+  requests?: C;
   streamName?: string;
   subjectPrefix?: string;
   rpcPrefix?: string;
@@ -93,7 +100,9 @@ function apiCode(err: unknown): number | undefined {
   return err instanceof JetStreamApiError ? err.code : undefined;
 }
 
-export async function connectNatsBus(options: NatsBusOptions): Promise<NatsBus> {
+export async function connectNatsBus<C extends RequestCatalogue = NoRequests>(
+  options: NatsBusOptions<C>,
+): Promise<NatsBus<C>> {
   const streamName = options.streamName ?? DEFAULT_STREAM_NAME;
   const subjectPrefix = options.subjectPrefix ?? DEFAULT_SUBJECT_PREFIX;
   let nc: NatsConnection;
@@ -118,6 +127,7 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<NatsBus> 
     await ensureStream(jsm, streamName, `${subjectPrefix}.>`);
     return new NatsBus(nc, jsm, {
       logger: options.logger,
+      requests: options.requests ?? noRequests<C>(),
       streamName,
       subjectPrefix,
       rpcPrefix: options.rpcPrefix ?? defaultRpcPrefix(options.subjectPrefix),
@@ -158,20 +168,21 @@ async function ensureStream(jsm: JetStreamManager, name: string, subjects: strin
   }
 }
 
-interface NatsBusSettings {
+interface NatsBusSettings<C extends RequestCatalogue> {
   logger: Logger;
+  requests: C;
   streamName: string;
   subjectPrefix: string;
   rpcPrefix: string;
   service?: string | undefined;
 }
 
-export class NatsBus implements Bus {
+export class NatsBus<C extends RequestCatalogue = NoRequests> implements Bus<C> {
   readonly kind = 'nats' as const;
   private readonly nc: NatsConnection;
   private readonly jsm: JetStreamManager;
   private readonly js: JetStreamClient;
-  private readonly settings: NatsBusSettings;
+  private readonly settings: NatsBusSettings<C>;
   private readonly consumers = new Set<ConsumerHandle>();
   /** Durables this bus consumes with, and their event types (consumerLag). */
   private readonly consumed = new Map<string, string>();
@@ -187,7 +198,7 @@ export class NatsBus implements Bus {
   private connected = true;
   private readonly transport: { service: string | undefined; system: string };
 
-  constructor(nc: NatsConnection, jsm: JetStreamManager, settings: NatsBusSettings) {
+  constructor(nc: NatsConnection, jsm: JetStreamManager, settings: NatsBusSettings<C>) {
     this.nc = nc;
     this.jsm = jsm;
     this.js = jetstream(nc);
@@ -341,13 +352,13 @@ export class NatsBus implements Bus {
     }
   }
 
-  async request<S extends RequestSubject>(
+  async request<S extends keyof C & string>(
     subject: S,
-    data: RequestOf<S>,
+    data: RequestData<C, S>,
     options?: { timeoutMs?: number },
-  ): Promise<ReplyOf<S>> {
+  ): Promise<ReplyData<C, S>> {
     this.assertOpen();
-    const body = encodeRequest(subject, data);
+    const body = encodeRequest(this.settings.requests, subject, data);
     this.assertConnected(subject);
     const timeoutMs = options?.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
     let reply: Msg;
@@ -368,12 +379,12 @@ export class NatsBus implements Bus {
     const result: RpcResult = failure
       ? { ok: false, reason: asFailureReason(failure), message: decoder.decode(reply.data) }
       : { ok: true, body: decoder.decode(reply.data) };
-    return decodeReply(subject, result);
+    return decodeReply(this.settings.requests, subject, result);
   }
 
-  async respond<S extends RequestSubject>(
+  async respond<S extends keyof C & string>(
     subject: S,
-    handler: (data: RequestOf<S>) => Promise<ReplyOf<S>>,
+    handler: (data: RequestData<C, S>) => Promise<ReplyData<C, S>>,
   ): Promise<ConsumerHandle> {
     this.assertOpen();
     const wireSubject = rpcSubject(this.settings.rpcPrefix, subject);
@@ -388,7 +399,7 @@ export class NatsBus implements Bus {
           return;
         }
         const work = respondTraced(this.transport, subject, traceHeadersOf(msg.headers), () =>
-          answerRequest(subject, handler, decoder.decode(msg.data), logger),
+          answerRequest(this.settings.requests, subject, handler, decoder.decode(msg.data), logger),
         ).then((result) => {
           if (result.ok) {
             msg.respond(encoder.encode(result.body));

@@ -1,7 +1,7 @@
-import { type ReplyOf, type RequestOf, type RequestSubject, requestCatalogue } from '@seqgen/proto';
 import { z } from 'zod';
 import type { Logger } from '../logger.ts';
 import { DEFAULT_RPC_PREFIX, DEFAULT_SUBJECT_PREFIX } from './consume-loop.ts';
+import type { ReplyData, RequestCatalogue, RequestData } from './types.ts';
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 5000;
 
@@ -43,19 +43,32 @@ export function defaultRpcPrefix(subjectPrefix: string | undefined): string {
     : `rpc-${subjectPrefix}`;
 }
 
+/**
+ * The catalogue of a bus opened without one (a service that only publishes and consumes): its
+ * type has no subjects, so nothing can be asked, and at run time every subject is unknown.
+ */
+export function noRequests<C extends RequestCatalogue>(): C {
+  return {} as C;
+}
+
 export function rpcSubject(prefix: string, subject: string): string {
   return `${prefix}.${subject}`;
 }
 
-function schemas(subject: RequestSubject): { request: z.ZodType; reply: z.ZodType } {
-  const entry = requestCatalogue[subject];
+function schemas(catalogue: RequestCatalogue, subject: string): { request: z.ZodType; reply: z.ZodType } {
+  // Own keys only: "toString" is no request subject.
+  const entry = Object.hasOwn(catalogue, subject) ? catalogue[subject] : undefined;
   if (!entry) throw new BusRequestError('invalid-request', `unknown request subject "${subject}"`);
   return entry;
 }
 
 /** Requester side: validated JSON text of the request, or BusRequestError before anything is sent. */
-export function encodeRequest<S extends RequestSubject>(subject: S, data: RequestOf<S>): string {
-  const parsed = schemas(subject).request.safeParse(data);
+export function encodeRequest<C extends RequestCatalogue, S extends keyof C & string>(
+  catalogue: C,
+  subject: S,
+  data: RequestData<C, S>,
+): string {
+  const parsed = schemas(catalogue, subject).request.safeParse(data);
   if (!parsed.success) {
     throw new BusRequestError('invalid-request', `bad ${subject} request: ${z.prettifyError(parsed.error)}`);
   }
@@ -63,7 +76,11 @@ export function encodeRequest<S extends RequestSubject>(subject: S, data: Reques
 }
 
 /** Requester side: turns what came back into a validated reply, or throws BusRequestError. */
-export function decodeReply<S extends RequestSubject>(subject: S, result: RpcResult): ReplyOf<S> {
+export function decodeReply<C extends RequestCatalogue, S extends keyof C & string>(
+  catalogue: C,
+  subject: S,
+  result: RpcResult,
+): ReplyData<C, S> {
   if (!result.ok) throw new BusRequestError(result.reason, `${subject}: ${result.message}`);
   let raw: unknown;
   try {
@@ -71,11 +88,11 @@ export function decodeReply<S extends RequestSubject>(subject: S, result: RpcRes
   } catch {
     throw new BusRequestError('invalid-reply', `${subject}: reply is not JSON`);
   }
-  const parsed = schemas(subject).reply.safeParse(raw);
+  const parsed = schemas(catalogue, subject).reply.safeParse(raw);
   if (!parsed.success) {
     throw new BusRequestError('invalid-reply', `bad ${subject} reply: ${z.prettifyError(parsed.error)}`);
   }
-  return parsed.data as ReplyOf<S>;
+  return parsed.data as ReplyData<C, S>;
 }
 
 /**
@@ -83,14 +100,15 @@ export function decodeReply<S extends RequestSubject>(subject: S, result: RpcRes
  * so the requester learns at once instead of waiting for its timeout. The handler's reply is
  * validated here too, so a bad reply never leaves the responder.
  */
-export async function answerRequest<S extends RequestSubject>(
+export async function answerRequest<C extends RequestCatalogue, S extends keyof C & string>(
+  catalogue: C,
   subject: S,
-  handler: (data: RequestOf<S>) => Promise<ReplyOf<S>>,
+  handler: (data: RequestData<C, S>) => Promise<ReplyData<C, S>>,
   body: string,
   logger: Logger,
 ): Promise<RpcResult> {
-  const { request, reply } = schemas(subject);
-  let data: RequestOf<S>;
+  const { request, reply } = schemas(catalogue, subject);
+  let data: RequestData<C, S>;
   try {
     const parsed = request.safeParse(JSON.parse(body));
     if (!parsed.success) {
@@ -98,7 +116,7 @@ export async function answerRequest<S extends RequestSubject>(
       logger.warn({ subject }, `bus: ${message}`);
       return { ok: false, reason: 'invalid-request', message };
     }
-    data = parsed.data as RequestOf<S>;
+    data = parsed.data as RequestData<C, S>;
   } catch {
     logger.warn({ subject }, 'bus: request is not JSON');
     return { ok: false, reason: 'invalid-request', message: 'request is not JSON' };

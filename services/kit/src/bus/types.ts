@@ -1,4 +1,16 @@
-import type { Envelope, EventType, ReplyOf, RequestOf, RequestSubject } from '@seqgen/proto';
+import type { Envelope, EventType } from '@seqgen/proto';
+import type { z } from 'zod';
+
+/**
+ * The request/reply subjects a bus carries, each with its request and reply schema. The kit knows
+ * none of the app's: a service hands its catalogue (proto's requestCatalogue) to the bus it opens
+ * (defineService's `requests`), and both transports validate every request and reply against it.
+ */
+export type RequestCatalogue = Readonly<Record<string, { readonly request: z.ZodType; readonly reply: z.ZodType }>>;
+/** A catalogue with no requests: the bus of a service that only publishes and consumes events. */
+export type NoRequests = Readonly<Record<never, never>>;
+export type RequestData<C extends RequestCatalogue, S extends keyof C> = z.infer<C[S]['request']>;
+export type ReplyData<C extends RequestCatalogue, S extends keyof C> = z.infer<C[S]['reply']>;
 
 /**
  * The transport under the outbox relay and the idempotent consumers. Two implementations pass
@@ -15,22 +27,22 @@ import type { Envelope, EventType, ReplyOf, RequestOf, RequestSubject } from '@s
  *   that fails validation → term (never redelivered);
  * - a handler that neither resolves nor throws within ackWait gets its event redelivered.
  */
-export interface Bus {
+export interface Bus<C extends RequestCatalogue = RequestCatalogue> {
   readonly kind: 'nats' | 'memory';
   /** Validates the envelope, then publishes it on the subject `events.<type>`. */
   publish(envelope: Envelope): Promise<void>;
   /** Starts (or resumes) a durable consumer of one event type. */
   consume<T extends EventType>(options: ConsumeOptions<T>): Promise<ConsumerHandle>;
   /** Request/reply with a timeout; the reply is validated against the catalogue. */
-  request<S extends RequestSubject>(
+  request<S extends keyof C & string>(
     subject: S,
-    data: RequestOf<S>,
+    data: RequestData<C, S>,
     options?: { timeoutMs?: number },
-  ): Promise<ReplyOf<S>>;
+  ): Promise<ReplyData<C, S>>;
   /** Answers requests on a subject (a queue group, so several replicas share the load). */
-  respond<S extends RequestSubject>(
+  respond<S extends keyof C & string>(
     subject: S,
-    handler: (data: RequestOf<S>) => Promise<ReplyOf<S>>,
+    handler: (data: RequestData<C, S>) => Promise<ReplyData<C, S>>,
   ): Promise<ConsumerHandle>;
   /** Resolves when the transport is reachable (readiness). */
   ping(): Promise<void>;

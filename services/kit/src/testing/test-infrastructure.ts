@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { jetstreamManager } from '@nats-io/jetstream';
 import pg from 'pg';
 import { NatsBus } from '../bus/index.ts';
+import type { NoRequests, RequestCatalogue } from '../bus/types.ts';
 import { type Infrastructure, openInfrastructure } from '../infrastructure.ts';
 import { createLogger, type Logger } from '../logger.ts';
 import { ensureRealInfra, type InfraVariant, REAL_INFRA } from './infra.ts';
@@ -38,7 +39,7 @@ export async function createTestDatabase(adminUrl = REAL_INFRA.DATABASE_URL) {
   };
 }
 
-export interface TestInfrastructure extends Infrastructure {
+export interface TestInfrastructure<C extends RequestCatalogue = NoRequests> extends Infrastructure<C> {
   variant: InfraVariant['name'];
   config: { DATABASE_URL?: string; DATA_DIR: string; NATS_URL?: string; REDIS_URL?: string };
   /** Closes everything and removes what the run created on shared servers. */
@@ -51,12 +52,18 @@ export interface TestInfrastructure extends Infrastructure {
  * and Redis key namespace). Returns null only when the real servers are missing and
  * REQUIRE_INFRA is not set; with REQUIRE_INFRA=1 that is an error.
  */
-export async function openTestInfrastructure(
+export async function openTestInfrastructure<C extends RequestCatalogue = NoRequests>(
   variant: InfraVariant,
   service: string,
   migrationsFolder: string,
-  logger: Logger = quietLogger(),
-): Promise<TestInfrastructure | null> {
+  options: {
+    /** Quiet unless TEST_LOG_LEVEL says otherwise. */
+    logger?: Logger;
+    /** The request/reply subjects the bus carries, as the service's definition names them. */
+    requests?: C;
+  } = {},
+): Promise<TestInfrastructure<C> | null> {
+  const { logger = quietLogger(), requests } = options;
   const runId = randomBytes(4).toString('hex');
   const isolation = {
     streamName: `TEST_${service.toUpperCase()}_${runId}`,
@@ -65,7 +72,7 @@ export async function openTestInfrastructure(
   };
   if (variant.name === 'embedded') {
     const config = { DATA_DIR: `memory://${service}-${runId}` };
-    const infra = await openInfrastructure({ service, config, logger, migrationsFolder, isolation });
+    const infra = await openInfrastructure({ service, config, logger, migrationsFolder, requests, isolation });
     return { ...infra, variant: variant.name, config, cleanup: () => infra.lifecycle.close() };
   }
   if (!(await ensureRealInfra())) return null;
@@ -76,7 +83,7 @@ export async function openTestInfrastructure(
     NATS_URL: REAL_INFRA.NATS_URL,
     REDIS_URL: REAL_INFRA.REDIS_URL,
   };
-  const infra = await openInfrastructure({ service, config, logger, migrationsFolder, isolation });
+  const infra = await openInfrastructure({ service, config, logger, migrationsFolder, requests, isolation });
   return {
     ...infra,
     variant: variant.name,
