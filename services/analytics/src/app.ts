@@ -1,6 +1,5 @@
 import {
   createService,
-  crossSiteWriteGuard,
   type Database,
   type KeyValueStore,
   type Logger,
@@ -41,9 +40,9 @@ export function createApp(deps: AnalyticsAppDeps): Service {
     readiness: deps.readiness,
     bodyLimit: ANALYTICS_BODY_LIMIT,
     trustProxy: deps.trustedProxies ?? false,
+    // sendBeacon sends the page's Origin: a batch posted from another site is refused.
+    publicUrl: deps.publicUrl,
   });
-  // sendBeacon sends the page's Origin: a batch posted from another site is refused.
-  app.addHook('onRequest', crossSiteWriteGuard({ publicUrl: deps.publicUrl }));
   const routeDeps = {
     db: deps.db,
     sessions: deps.sessions,

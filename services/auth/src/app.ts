@@ -1,7 +1,6 @@
 import {
   createService,
   createSessionVerifier,
-  crossSiteWriteGuard,
   type Database,
   type KeyValueStore,
   type Logger,
@@ -44,6 +43,7 @@ export function createApp(deps: AuthAppDeps): Service {
     logger: deps.logger,
     readiness: deps.readiness,
     trustProxy: deps.trustedProxies,
+    publicUrl: deps.publicUrl,
   });
   const domain: AuthDeps = {
     db: deps.db,
@@ -63,7 +63,6 @@ export function createApp(deps: AuthAppDeps): Service {
   });
   const routeDeps = { ...domain, sessions, publicUrl: deps.publicUrl };
 
-  app.addHook('onRequest', crossSiteWriteGuard({ publicUrl: deps.publicUrl }));
   // Answers carry who is signed in and set session cookies: never stored by any cache.
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');

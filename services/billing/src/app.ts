@@ -1,6 +1,5 @@
 import {
   createService,
-  crossSiteWriteGuard,
   type Database,
   type KeyValueStore,
   type Logger,
@@ -54,6 +53,7 @@ export function createApp(deps: BillingAppDeps): Service {
     logger: deps.logger,
     readiness: deps.readiness,
     trustProxy: deps.trustedProxies,
+    publicUrl: deps.publicUrl,
   });
   const domain = billingDeps(deps);
   const provider = deps.provider;
@@ -65,10 +65,7 @@ export function createApp(deps: BillingAppDeps): Service {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
-  app.register(async (scope) => {
-    scope.addHook('onRequest', crossSiteWriteGuard({ publicUrl: deps.publicUrl }));
-    await scope.register(subscriptionRoutes, { ...domain, sessions: deps.sessions, checkout });
-  });
+  app.register(subscriptionRoutes, { ...domain, sessions: deps.sessions, checkout });
   if (isStripe(provider)) app.register(webhookRoutes, { ...domain, provider });
   return app;
 }

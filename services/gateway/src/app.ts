@@ -3,7 +3,7 @@ import path from 'node:path';
 import httpProxy from '@fastify/http-proxy';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import { createService, crossSiteWriteGuard, type KeyValueStore, type Logger, type Service } from '@seqgen/kit';
+import { createService, type KeyValueStore, type Logger, type Service } from '@seqgen/kit';
 import type { ErrorBody } from '@seqgen/proto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { bodyLimitHooks } from './body-limit.ts';
@@ -25,6 +25,7 @@ export function createGateway({ config, logger, store }: GatewayDeps): Service {
     logger,
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(config.TRUST_PROXY),
+    publicUrl: config.PUBLIC_URL,
     acceptTraceContext: false,
     quietPolls: ['/api/usage'],
     // No readiness check beyond listening: Redis only holds rate-limit counters, which fall back
@@ -60,7 +61,6 @@ export function createGateway({ config, logger, store }: GatewayDeps): Service {
     );
     api.addHook('onRequest', bodyLimit.onRequest);
     api.addHook('preParsing', bodyLimit.preParsing);
-    api.addHook('onRequest', crossSiteWriteGuard({ publicUrl: config.PUBLIC_URL }));
 
     for (const route of ROUTES) {
       await api.register(httpProxy, {

@@ -112,6 +112,8 @@ describe.each(await variantsToRun())('gateway with the $name store', (variant) =
       outbox,
       sessions: createSessionVerifier(new TextEncoder().encode('x'.repeat(40))),
       readiness: infra.readiness,
+      // As main.ts has it (TRUSTED_PROXIES' default): the gateway's forwarded host is believed.
+      trustedProxies: 'loopback',
     });
     await app.listen({ host: '127.0.0.1', port });
     return app;

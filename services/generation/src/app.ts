@@ -1,4 +1,4 @@
-import { createService, crossSiteWriteGuard, type Logger, type Service } from '@seqgen/kit';
+import { createService, type Logger, type Service } from '@seqgen/kit';
 import { type AnalysisRouteDeps, analysisRoutes } from './routes/analysis.ts';
 import { type EmailRouteDeps, emailRoutes } from './routes/emails.ts';
 
@@ -18,8 +18,8 @@ export function createApp(deps: GenerationAppDeps): Service {
     logger: deps.logger,
     readiness: deps.readiness,
     trustProxy: deps.trustedProxies ?? false,
+    publicUrl: deps.publicUrl,
   });
-  app.addHook('onRequest', crossSiteWriteGuard({ publicUrl: deps.publicUrl }));
   app.register(analysisRoutes, deps);
   app.register(emailRoutes, deps);
   return app;

@@ -15,6 +15,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { crossSiteWriteGuard } from './csrf.ts';
 import {
   DATABASE_UNAVAILABLE_RETRY_SECONDS,
   databaseUnavailableMessage,
@@ -43,6 +44,11 @@ export interface ServiceOptions {
    * function decides per hop (the gateway's hop count behind an ingress).
    */
   trustProxy?: boolean | string | string[] | ((address: string, hop: number) => boolean);
+  /**
+   * PUBLIC_URL: besides the addressed host, the one origin writes may come from. Every service
+   * refuses cross-site writes (kit csrf.ts), whether or not a gateway checked them first.
+   */
+  publicUrl?: string | undefined;
   /** Replaces the JSON 404 (the gateway answers unknown page paths with the SPA). */
   notFound?: (request: FastifyRequest, reply: FastifyReply) => unknown;
   /**
@@ -179,6 +185,7 @@ export function createService({
   readiness,
   bodyLimit = DEFAULT_BODY_LIMIT,
   trustProxy = false,
+  publicUrl,
   notFound,
   acceptTraceContext = true,
   quietPolls = [],
@@ -228,6 +235,7 @@ export function createService({
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  app.addHook('onRequest', crossSiteWriteGuard({ publicUrl }));
 
   // Issue 11, item 2: every answer counted and timed. The route is the pattern
   // ("/api/library/:id"), never the path, so ids do not create a series each; anything no route

@@ -222,6 +222,27 @@ describe('createService', () => {
     expect(response.json()).toEqual({ error: 'validation_failed', message: expect.stringMatching(/^n: /) });
   });
 
+  it('refuses cross-site writes in every service, from the addressed host or PUBLIC_URL alike', async () => {
+    const post = (target: typeof app, headers: Record<string, string>) =>
+      target.inject({ method: 'POST', url: '/echo', payload: { n: 1 }, headers: { host: 'svc.local', ...headers } });
+    const refused = await post(app, { origin: 'https://evil.example' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({
+      error: 'cross_site_request',
+      message: 'This request came from another site and was refused.',
+    });
+    expect((await post(app, { 'sec-fetch-site': 'cross-site' })).statusCode).toBe(403);
+    expect((await post(app, { origin: 'http://svc.local' })).statusCode).toBe(200);
+    // No browser headers at all (a server, a webhook): nothing ambient to forge, so it passes.
+    expect((await post(app, {})).statusCode).toBe(200);
+
+    const behindPublicUrl = createService({ name: 'probe', logger: quietLogger(), publicUrl: 'https://app.example' });
+    behindPublicUrl.post('/echo', async () => ({ ok: true }));
+    expect((await post(behindPublicUrl, { origin: 'https://app.example' })).statusCode).toBe(200);
+    expect((await post(behindPublicUrl, { origin: 'https://evil.example' })).statusCode).toBe(403);
+    await behindPublicUrl.close();
+  });
+
   it('reports unready dependencies on /readyz with 503', async () => {
     const unready = createService({
       name: 'probe',

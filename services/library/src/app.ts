@@ -1,6 +1,5 @@
 import {
   createService,
-  crossSiteWriteGuard,
   type Database,
   type KeyValueStore,
   type Logger,
@@ -42,6 +41,7 @@ export function createApp(deps: LibraryAppDeps): Service {
     readiness: deps.readiness,
     bodyLimit: LIBRARY_BODY_LIMIT,
     trustProxy: deps.trustedProxies,
+    publicUrl: deps.publicUrl,
   });
   const domain: LibraryDeps = {
     db: deps.db,
@@ -51,7 +51,6 @@ export function createApp(deps: LibraryAppDeps): Service {
     outbox: deps.outbox,
   };
 
-  app.addHook('onRequest', crossSiteWriteGuard({ publicUrl: deps.publicUrl }));
   // A user's own sequences: never kept by a shared cache.
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');

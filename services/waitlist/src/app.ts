@@ -8,7 +8,9 @@ export interface WaitlistAppDeps extends Omit<WaitlistRouteDeps, 'limiter' | 'li
   readiness: () => Promise<void>;
   /** Rate-limit counters: Redis when REDIS_URL is set; absent (an app built alone), this process. */
   store?: KeyValueStore | undefined;
-  /** Peers whose X-Forwarded-For is believed (the gateway); none when absent. */
+  /** The public origin writes may come from besides the addressed host (CSRF, kit csrf.ts). */
+  publicUrl?: string | undefined;
+  /** Peers whose X-Forwarded-* headers are believed (the gateway); none when absent. */
   trustedProxies?: string | string[] | undefined;
   limits?: Partial<WaitlistLimits>;
 }
@@ -20,6 +22,7 @@ export function createApp(deps: WaitlistAppDeps): Service {
     logger: deps.logger,
     readiness: deps.readiness,
     trustProxy: deps.trustedProxies ?? false,
+    publicUrl: deps.publicUrl,
   });
   const routeDeps = {
     ...deps,

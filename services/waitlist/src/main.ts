@@ -12,7 +12,7 @@ export const waitlistService = defineService({
   requests: requestCatalogue,
   sessionLiveness: askSessionStatus,
   outbox: { outbox, processedEvents },
-  build: ({ logger, infra, outbox, sessions, trustedProxies }) => ({
+  build: ({ config, logger, infra, outbox, sessions, trustedProxies }) => ({
     app: createApp({
       logger,
       db: infra.database.db,
@@ -20,6 +20,7 @@ export const waitlistService = defineService({
       sessions: sessions(),
       readiness: infra.readiness,
       store: infra.store,
+      publicUrl: config.PUBLIC_URL,
       trustedProxies,
     }),
   }),

@@ -114,6 +114,20 @@ describe.each(await variantsToRun())('waitlist service on $name infrastructure',
       expect(await count(entries)).toBe(before);
     });
 
+    it('refuses a join or a message posted from another site, storing nothing', async () => {
+      const before = [await count(entries), await count(contactMessages)];
+      const fromElsewhere = { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' };
+      for (const [url, payload] of [
+        ['/api/waitlist', { email: 'forged@acme.com' }],
+        ['/api/contact', { email: 'forged@acme.com', message: 'Sent by another site.' }],
+      ] as const) {
+        const response = await app.inject({ method: 'POST', url, payload, headers: fromElsewhere });
+        expect(response.statusCode).toBe(403);
+        expect(response.json()).toMatchObject({ error: 'cross_site_request' });
+      }
+      expect([await count(entries), await count(contactMessages)]).toEqual(before);
+    });
+
     it('refuses malformed JSON, non-JSON bodies and a 5 MB body without storing anything', async () => {
       const before = await count(entries);
       const malformed = await app.inject({
