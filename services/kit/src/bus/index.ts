@@ -12,7 +12,7 @@ export {
 } from './consume-loop.ts';
 export { MemoryBus, type MemoryBusOptions } from './memory.ts';
 export { connectNatsBus, NATS_BACK_MESSAGE, NATS_DOWN_MESSAGE, NatsBus, type NatsBusOptions } from './nats.ts';
-export { BusRequestError, type BusRequestFailure, DEFAULT_REQUEST_TIMEOUT_MS, noRequests } from './rpc.ts';
+export { BusRequestError, type BusRequestFailure, DEFAULT_REQUEST_TIMEOUT_MS } from './rpc.ts';
 export * from './types.ts';
 
 export interface ConnectBusOptions<C extends RequestCatalogue = NoRequests> {
