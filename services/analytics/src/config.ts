@@ -1,12 +1,7 @@
-import { serviceSettings, sharedSettings } from '@seqgen/kit';
+import { httpUrl, serviceSettings, sharedSettings } from '@seqgen/kit';
 import { z } from 'zod';
 
 export const ANALYTICS_DEFAULT_PORT = 8107;
-
-const httpUrl = z
-  .string()
-  .url()
-  .regex(/^https?:\/\//, 'must be an http:// or https:// URL');
 
 export const analyticsConfigShape = {
   ...serviceSettings(ANALYTICS_DEFAULT_PORT),

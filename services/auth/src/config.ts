@@ -24,11 +24,10 @@ export const authConfigShape = {
     .optional(),
   MAIL_FROM: z.string().min(3).default('seqgen <no-reply@localhost>'),
   /** The support inbox contact messages are e-mailed to; without it they are written to the log. */
-  SUPPORT_EMAIL: z.string().email('must be an e-mail address').optional(),
+  SUPPORT_EMAIL: z.email('must be an e-mail address').optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_ISSUER_URL: z
-    .string()
     .url()
     .default('https://accounts.google.com')
     .refine((value) => {

@@ -1,4 +1,4 @@
-import { positiveInt, type SettingProblem, serviceSettings, sharedSettings } from '@seqgen/kit';
+import { httpUrl, positiveInt, type SettingProblem, serviceSettings, sharedSettings } from '@seqgen/kit';
 import type { BillingPeriod, PlanType } from '@seqgen/proto';
 import { z } from 'zod';
 
@@ -28,11 +28,7 @@ export const billingConfigShape = {
     .regex(/^pk_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe publishable key (pk_test_…, pk_live_…)')
     .optional(),
   /** Tests only: the Stripe-shaped server the SDK talks to instead of https://api.stripe.com. */
-  STRIPE_API_BASE_URL: z
-    .string()
-    .url()
-    .regex(/^https?:\/\//, 'must be an http:// or https:// URL')
-    .optional(),
+  STRIPE_API_BASE_URL: httpUrl.optional(),
   /** Price ids per plan and period; a price not named here is looked up by lookup_key seqgen_<plan>_<period>. */
   STRIPE_PRICE_INDIVIDUAL_MONTHLY: priceId,
   STRIPE_PRICE_INDIVIDUAL_ANNUAL: priceId,

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { serviceSettings, sharedSettings } from '@seqgen/kit';
 import { z } from 'zod';
 
-const upstream = (fallbackPort: number) => z.string().url().default(`http://127.0.0.1:${fallbackPort}`);
+const upstream = (fallbackPort: number) => z.url().default(`http://127.0.0.1:${fallbackPort}`);
 
 /** proxy-addr's names for address ranges (https://github.com/jshttp/proxy-addr#proxyaddrreq-trust). */
 const PROXY_ADDR_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);

@@ -15,7 +15,6 @@ const originList = z
   .pipe(
     z.array(
       z
-        .string()
         .url('must be a comma-separated list of origins such as http://127.0.0.1:4010')
         .refine((value) => /^https?:\/\/[^/]+\/?$/.test(value), 'must list origins (scheme, host and port, no path)'),
     ),
@@ -29,7 +28,7 @@ export const generationConfigShape = {
 
   /** With either of these the analysis and the writer use an OpenAI-compatible API. */
   OPENAI_API_KEY: z.string().min(1).optional(),
-  LLM_BASE_URL: z.string().url('must be a URL such as http://localhost:11434/v1').optional(),
+  LLM_BASE_URL: z.url('must be a URL such as http://localhost:11434/v1').optional(),
   LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
   /** One attempt at the model; the SDK retries once (LLM_MAX_RETRIES) on 429, 5xx and timeouts. */
   LLM_TIMEOUT_MS: positiveInt(20_000),

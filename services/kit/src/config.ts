@@ -52,10 +52,8 @@ export const port = (fallback: number) => z.coerce.number().int().min(0).max(65_
 /** A count or a duration setting: a whole number above zero. */
 export const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
-const httpUrl = z
-  .string()
-  .url()
-  .regex(/^https?:\/\//, 'must be an http:// or https:// URL');
+/** A URL a service calls or is reached at: http(s) only. */
+export const httpUrl = z.url().regex(/^https?:\/\//, 'must be an http:// or https:// URL');
 
 /**
  * Settings several services share, declared once: a service spreads the fragments it uses into
