@@ -1,7 +1,7 @@
 import type { Logger } from '../logger.ts';
 import { DEFAULT_STREAM_NAME } from './consume-loop.ts';
 import { MemoryBus } from './memory.ts';
-import { connectNatsBus } from './nats.ts';
+import { connectNatsBus } from './nats-connect.ts';
 import type { Bus, NoRequests, RequestCatalogue } from './types.ts';
 
 export {
@@ -11,7 +11,8 @@ export {
   DUPLICATE_WINDOW_MS,
 } from './consume-loop.ts';
 export { MemoryBus, type MemoryBusOptions } from './memory.ts';
-export { connectNatsBus, NATS_BACK_MESSAGE, NATS_DOWN_MESSAGE, NatsBus, type NatsBusOptions } from './nats.ts';
+export { NATS_BACK_MESSAGE, NATS_DOWN_MESSAGE, NatsBus } from './nats.ts';
+export { connectNatsBus, type NatsBusOptions } from './nats-connect.ts';
 export { BusRequestError, type BusRequestFailure, DEFAULT_REQUEST_TIMEOUT_MS } from './rpc.ts';
 export * from './types.ts';
 

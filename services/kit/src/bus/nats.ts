@@ -7,18 +7,8 @@ import {
   type JetStreamManager,
   type JsMsg,
   jetstream,
-  jetstreamManager,
-  StorageType,
 } from '@nats-io/jetstream';
-import {
-  connect,
-  headers,
-  type Msg,
-  type MsgHdrs,
-  type NatsConnection,
-  nanos,
-  TimeoutError,
-} from '@nats-io/transport-node';
+import { headers, type Msg, type MsgHdrs, type NatsConnection, nanos, TimeoutError } from '@nats-io/transport-node';
 import type { Envelope, EventType } from '@seqgen/proto';
 import type { Logger } from '../logger.ts';
 import type { TraceCarrier } from '../telemetry.ts';
@@ -26,9 +16,6 @@ import {
   countPublished,
   DEFAULT_ACK_WAIT_MS,
   DEFAULT_RETRY_DELAY_MS,
-  DEFAULT_STREAM_NAME,
-  DEFAULT_SUBJECT_PREFIX,
-  DUPLICATE_WINDOW_MS,
   encodeEnvelope,
   eventSubject,
   handleDelivery,
@@ -39,9 +26,7 @@ import {
   asFailureReason,
   DEFAULT_REQUEST_TIMEOUT_MS,
   decodeReply,
-  defaultRpcPrefix,
   encodeRequest,
-  noRequests,
   RPC_ERROR_HEADER,
   type RpcResult,
   rpcSubject,
@@ -61,25 +46,9 @@ import {
   type RequestData,
 } from './types.ts';
 
-export interface NatsBusOptions<C extends RequestCatalogue = NoRequests> {
-  /** One server URL, or several separated by commas. */
-  natsUrl: string;
-  logger: Logger;
-  /** The request/reply subjects this bus carries (none when left out). */
-  requests?: C;
-  streamName?: string;
-  subjectPrefix?: string;
-  rpcPrefix?: string;
-  /** Connection name shown by the server's monitoring. */
-  connectionName?: string;
-  /** The service using this bus: labels its bus metrics. */
-  service?: string | undefined;
-}
-
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
-const STALE_PING_INTERVAL_MS = 5_000;
 /** Readiness asks JetStream; past this it reports the bus unreachable instead of hanging. */
 const PING_TIMEOUT_MS = 2_000;
 
@@ -87,88 +56,15 @@ export const NATS_DOWN_MESSAGE =
   'bus: NATS connection lost; publishes and requests fail fast until it is back (the outbox keeps every event)';
 export const NATS_BACK_MESSAGE = 'bus: NATS connection back; the outbox relay catches up';
 
-/** Never echo credentials that may sit in a NATS URL. */
-function safeUrl(url: string): string {
-  return url.replace(/\/\/[^@/]*@/g, '//');
-}
-
-function message(err: unknown): string {
+export function message(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-function apiCode(err: unknown): number | undefined {
+export function apiCode(err: unknown): number | undefined {
   return err instanceof JetStreamApiError ? err.code : undefined;
 }
 
-export async function connectNatsBus<C extends RequestCatalogue = NoRequests>(
-  options: NatsBusOptions<C>,
-): Promise<NatsBus<C>> {
-  const streamName = options.streamName ?? DEFAULT_STREAM_NAME;
-  const subjectPrefix = options.subjectPrefix ?? DEFAULT_SUBJECT_PREFIX;
-  let nc: NatsConnection;
-  try {
-    nc = await connect({
-      servers: options.natsUrl.split(',').map((s) => s.trim()),
-      name: options.connectionName ?? `seqgen-${streamName}`,
-      // A service outlives NATS restarts: keep reconnecting rather than giving up after 10 tries.
-      maxReconnectAttempts: -1,
-      // A server that stops answering without closing the connection (stopped, black-holed) is
-      // noticed within ~15 s instead of the default ~6 min; the client then reconnects.
-      pingInterval: STALE_PING_INTERVAL_MS,
-      maxPingOut: 2,
-    });
-  } catch (err) {
-    throw new BusUnavailableError(`cannot connect to NATS at ${safeUrl(options.natsUrl)}: ${message(err)}`, {
-      cause: err,
-    });
-  }
-  try {
-    const jsm = await jetstreamManager(nc);
-    await ensureStream(jsm, streamName, `${subjectPrefix}.>`);
-    return new NatsBus(nc, jsm, {
-      logger: options.logger,
-      requests: options.requests ?? noRequests<C>(),
-      streamName,
-      subjectPrefix,
-      rpcPrefix: options.rpcPrefix ?? defaultRpcPrefix(options.subjectPrefix),
-      service: options.service,
-    });
-  } catch (err) {
-    await nc.close().catch(() => undefined);
-    if (err instanceof BusUnavailableError) throw err;
-    throw new BusUnavailableError(`JetStream unavailable at ${safeUrl(options.natsUrl)}: ${message(err)}`, {
-      cause: err,
-    });
-  }
-}
-
-/** Creates the stream, or brings an existing one up to the settings this code relies on. */
-async function ensureStream(jsm: JetStreamManager, name: string, subjects: string): Promise<void> {
-  const duplicateWindow = nanos(DUPLICATE_WINDOW_MS);
-  try {
-    const info = await jsm.streams.info(name);
-    const current = info.config.subjects ?? [];
-    if (!current.includes(subjects) || info.config.duplicate_window !== duplicateWindow) {
-      await jsm.streams.update(name, {
-        subjects: [...new Set([...current, subjects])],
-        duplicate_window: duplicateWindow,
-      });
-    }
-    return;
-  } catch (err) {
-    if (apiCode(err) !== JetStreamApiCodes.StreamNotFound) throw err;
-  }
-  try {
-    await jsm.streams.add({ name, subjects: [subjects], storage: StorageType.File, duplicate_window: duplicateWindow });
-  } catch (err) {
-    // Another replica may have created it between our info and add; that is the outcome we wanted.
-    await jsm.streams.info(name).catch(() => {
-      throw err;
-    });
-  }
-}
-
-interface NatsBusSettings<C extends RequestCatalogue> {
+export interface NatsBusSettings<C extends RequestCatalogue> {
   logger: Logger;
   requests: C;
   streamName: string;
