@@ -25,11 +25,16 @@ const load = (site: SiteName): { company: PageContent; caseStudies: PageContent 
   };
 };
 
-/** The text under a solution's heading on the page: a pair is right when that section answers the pain. */
+/**
+ * The text under a solution's heading on the page: a pair is right when that section answers the
+ * pain. A list item is its own section ("Invoice capture: reads…" says nothing of the next item).
+ */
 function sectionOf(page: PageContent, solution: string): string {
   const headline = solution.split(': ')[0] ?? solution;
   const start = page.blocks.findIndex((block) => block.text.startsWith(headline));
   if (start === -1) return solution;
+  const first = page.blocks[start];
+  if (first?.kind === 'li' || (first?.kind === 'p' && first.lead)) return first.text;
   const end = page.blocks.findIndex((block, index) => index > start && block.kind === 'heading');
   return page.blocks
     .slice(start, end === -1 ? start + 6 : end)

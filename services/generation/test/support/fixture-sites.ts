@@ -34,6 +34,9 @@ export const SITES = {
   'northgate-health': { caseStudies: undefined },
   'hansa-logistik': { caseStudies: undefined },
   'fabrikam-metals': { caseStudies: undefined },
+  ledgerly: { caseStudies: undefined },
+  dispatchwell: { caseStudies: undefined },
+  teamanker: { caseStudies: undefined },
 } as const satisfies Record<string, { caseStudies: string | undefined; charset?: 'latin1' }>;
 
 /** What an analyst reads on a corpus site (see fixtures/sites/<name>/expectations.json). */

@@ -113,7 +113,7 @@ describe.each([
     for (const { where, text } of all) {
       if (!text) continue;
       const isSubject = /\.subject|Prospect/.test(where) && /steps\.\w+\.subject/.test(where);
-      const isFrame = /^\.(greeting|signOff|peers)/.test(where);
+      const isFrame = /^\.(greeting|signOff|peers|nameAgain)/.test(where);
       if (!isSubject && !isFrame)
         expect(text, where).toMatch(
           /[.?!”“:]$|\{(quote|triggerHeadline|painSentence|solutionSentence|proofText|fact|mention|differentiator|implementation|roi|pricing|news|offer|companyIntro)\}$/,
@@ -124,6 +124,18 @@ describe.each([
       // Numbers only in the length of a call ("a 15-minute call"): every figure in an email is sourced.
       expect(text.replace(/\d+[- ](minute|Minuten)/g, ''), where).not.toMatch(/\d/);
     }
+  });
+
+  it('never points back ("that", "this", "it") in a sentence that may open an email or stands alone', () => {
+    // Openers have nothing before them; a solution told again, and the fillers, follow whatever
+    // the email holds, so they must name what they speak of. ("Saw that {trigger}": a clause follows.)
+    const standalone =
+      /^\.(means|filler|steps\.(intro\.(openTrigger|openAbout|courtesy)|followUp\.(open|again)|proof\.open|overview\.open|angle\.open|quickWin\.objection|resource\.(open|offer)|breakup\.open))\b/;
+    const pointing =
+      /\b(it|it's|its|this|that|that's|these|those)\b(?!\s+(time|week|month|quarter|year|message|note|email)\b|\s+\{)|\b(das|dies|diese|dieses|es)\b(?!\s+\p{Lu})/iu;
+    const checked = all.filter(({ where }) => standalone.test(where));
+    expect(checked.length).toBeGreaterThan(20);
+    for (const { where, text } of checked) expect(text, where).not.toMatch(pointing);
   });
 
   it('closes the loop in the breakup only', () => {
@@ -298,6 +310,23 @@ describe('laying out one email', () => {
     expect(gradeOf(broken)).toBeLessThan(gradeOf(without));
     expect(plain.filter((filler) => broken.body.includes(filler)).length).toBeGreaterThan(0);
     expect(plain.filter((filler) => broken.body.includes(filler)).length).toBeLessThanOrEqual(2);
+  });
+
+  it('drops a sentence that points back together with the one it points to', () => {
+    const referent: Line = {
+      text: 'Comprehensive interoperability considerations necessitate organisational realignment.',
+      drop: 1,
+    };
+    const pointer: Line = { text: 'In food distribution, that adds up fast.', drop: 1, after: referent };
+    const easy: Line = {
+      text: 'Your team counts stock by hand every week, and by Friday the counts are wrong again. We fix that with a quick scan at every move, so the counts stay right all week.',
+      drop: 0,
+    };
+    // Hard to read: the hardest optional sentence goes first, which is the one pointed to.
+    const email = layOut('Subject', { ...layout([], [easy, referent, pointer]), reading: { language: 'en', max: 6 } });
+    expect(email.body).not.toContain('interoperability');
+    expect(email.body).not.toContain('that adds up');
+    expect(email.body).toContain(easy.text);
   });
 
   it('adds nothing to an email that already reads easily and is long enough', () => {

@@ -74,6 +74,16 @@ const REQUESTS = {
 
 type RequestName = keyof typeof REQUESTS;
 
+/**
+ * A sentence that opens on a word pointing back ("That means…", "This one is…", "It doesn't…",
+ * "Das klingt…", "Dies ist…"): "this quarter" and "das Thema" (a noun after it: capitalised in
+ * German) point nowhere and pass.
+ */
+const POINTING = {
+  en: /^(?:it|it's|this|that|that's|these|those)\b(?!\s+(?:time|week|month|quarter|year)\b)/i,
+  de: /^(?:das|dies|diese|dieses|es)\b(?!\s+\p{Lu})/iu,
+};
+
 function write(site: SiteName, request: RequestName, analysis = SubmittedAnalysis.parse(analyseSite(load(site)))) {
   const customization = Customization.parse({ ...BASE, ...REQUESTS[request] });
   const language = analysis.language === 'de' ? 'de' : 'en';
@@ -166,6 +176,20 @@ describe('the built-in writer on every corpus site and every kind of request', (
     expect(differing(veryCasual, balanced)).toBeGreaterThanOrEqual(5);
     expect(differing(balanced, veryFormal)).toBeGreaterThanOrEqual(5);
   });
+
+  it.each(cases)(
+    '%s, %s: no email opens on "that", "this" or "it" with nothing before it to point to',
+    (site, request) => {
+      const { sequence, brief } = write(site, request);
+      for (const [index, email] of sequence.entries()) {
+        // The greeting is the first paragraph; the email's first sentence starts the second.
+        const opening = email.body.split('\n\n')[1]?.split(/(?<=[.!?:])\s+/)[0] ?? '';
+        expect(opening, `email ${index + 1}: ${email.body}`).not.toMatch(
+          POINTING[brief.language === 'de' ? 'de' : 'en'],
+        );
+      }
+    },
+  );
 
   it('is reproducible: the same request writes the same sequence', () => {
     expect(write('stockline', 'prospect').sequence).toEqual(write('stockline', 'prospect').sequence);

@@ -59,7 +59,7 @@ export function analyseSite(material: SiteMaterial): Analysis {
   const sections = sectionsOf(company, lex);
   const storySections = caseStudies ? sectionsOf(caseStudies, lex) : [];
   const testimonials = [...testimonialsOf(company), ...(caseStudies ? testimonialsOf(caseStudies) : [])];
-  const capabilities = capabilitiesOf(company, sections, companyName, lex);
+  const capabilities = capabilitiesOf(sections, companyName, lex);
   const pairs = pairsOf(
     companyName,
     sections,

@@ -1,5 +1,4 @@
 import { clean, sentences, spacedWords, squash, wordCount } from '../../text.ts';
-import type { Block, PageContent } from '../extraction/content.ts';
 import type { Lexicon } from '../lexicon/index.ts';
 import {
   answeredQuestion,
@@ -34,13 +33,11 @@ function bestSentence(body: string, lex: Lexicon, companyName: string): string |
   return chosen ? asStatement(firstClause(chosen)) : undefined;
 }
 
-/** What the product does: feature sections, bold lead-ins and definition lists, in page order. */
-export function capabilitiesOf(
-  page: PageContent,
-  sections: Section[],
-  companyName: string,
-  lex: Lexicon,
-): Capability[] {
+/**
+ * What the product does: feature sections, lead-ins (bold, or a label before a colon or dash) and
+ * definition lists, in page order; each item of a list is a capability of its own.
+ */
+export function capabilitiesOf(sections: Section[], companyName: string, lex: Lexicon): Capability[] {
   const found: Capability[] = [];
   const nameKey = squash(companyName);
   // Long pages repeat their cards: each body is read once.
@@ -58,8 +55,12 @@ export function capabilitiesOf(
     // "Ihr ISMS an einem Ort: Richtlinien, Risiken, Maßnahmen und Nachweise": a summary of them all.
     if (title && (title.match(/,/g)?.length ?? 0) >= 2) return;
     if (found.some((capability) => capability.sentence === sentence)) return;
-    found.push({ headline: title, sentence, text: `${title ?? ''} ${body}` });
+    // "What Ledgerly does", "Features": what the section is, not what the feature is called.
+    const name = title && !lex.sectionLabel.test(title) ? title : undefined;
+    found.push({ headline: name, sentence, text: `${name ?? ''} ${body}` });
   };
+  /** An item of a list: its label, and what it does said as a sentence about it. */
+  const addItem = (label: string, description: string) => add(label, withSubject(label, description, lex));
   let scanned = 0;
   for (const section of sections) {
     if (found.length >= MAX_CAPABILITIES) break;
@@ -70,6 +71,10 @@ export function capabilitiesOf(
     scanned += 1;
     if (scanned > MAX_CAPABILITY_SECTIONS) break;
     const own = section.blocks.filter((block) => !block.lead && !QUOTED.test(block.text));
+    // A bare list (steps under "How it works", fragments under "Features") is no description; a
+    // stats band after it, outside the heading's container, is not part of it either.
+    const inside = own.filter((block) => block.group === section.group);
+    const bareList = inside.length > 0 && inside.every((block) => block.kind === 'li');
     const body = own
       .map((block) => block.text)
       .filter((text) => !CALL_TO_ACTION.test(text))
@@ -83,22 +88,35 @@ export function capabilitiesOf(
       (quotes > 0 && quotes * 2 >= section.blocks.length - section.blocks.filter((block) => block.lead).length);
     // A section of cards: its own text is an introduction, each card a capability.
     const cards = section.children.filter((child) => child.role === 'capability').length;
-    if (section.level >= 2 && items < 2 && cards < 2 && !testimonials && spacedWords(body) >= MIN_BODY_WORDS) {
-      add(section.heading, body);
-    }
-    // Bold lead-ins ("<li><strong>Real-time alerts.</strong> Get notified…") inside capability sections.
+    const described =
+      section.level >= 2 &&
+      items < 2 &&
+      cards < 2 &&
+      !testimonials &&
+      !(bareList && lex.sectionLabel.test(section.heading));
+    if (described && spacedWords(body) >= MIN_BODY_WORDS) add(section.heading, body);
+    // Lead-ins ("<li><strong>Real-time alerts.</strong> Get notified…", "Invoice capture: reads…").
     for (const block of section.blocks) {
-      if (block.lead) add(block.lead, block.text.slice(block.lead.length).replace(/^[\s.:–—-]+/, ''));
+      if (block.lead) addItem(block.lead, block.text.slice(block.lead.length).replace(/^[\s.:–—-]+/, ''));
     }
-  }
-  const blocks = page.blocks;
-  for (let index = 0; index + 1 < blocks.length; index += 1) {
-    const block = blocks[index] as Block;
-    const next = blocks[index + 1] as Block;
     // Definition lists: <dt>Feature</dt><dd>What it does</dd> (the dd often wraps a paragraph).
-    if (block.kind === 'dt' && (next.kind === 'dd' || next.kind === 'p') && wordCount(next.text) >= 8) {
-      add(block.text, next.text);
-    }
+    section.blocks.forEach((block, index) => {
+      const next = section.blocks[index + 1];
+      if (block.kind === 'dt' && next && (next.kind === 'dd' || next.kind === 'p') && wordCount(next.text) >= 5) {
+        addItem(block.text, next.text);
+      }
+    });
   }
   return found;
+}
+
+/**
+ * "Invoice capture: reads PDF invoices…" → "Invoice capture reads PDF invoices…": a description
+ * that opens with its verb continues the label's sentence, and without the label has no subject.
+ * "invoices are read…" has its own.
+ */
+function withSubject(label: string, description: string, lex: Lexicon): string {
+  const [first = '', second = ''] = description.split(' ');
+  const verb = lex.openingVerb.test(first) && !lex.verbs.has(second.toLowerCase());
+  return verb ? `${label} ${description}` : description;
 }

@@ -131,7 +131,12 @@ export function problemStatements(sections: Section[], lex: Lexicon, proper: Set
       (block) => (block.kind === 'p' || block.kind === 'text') && !/:\s*$/.test(block.text),
     );
     if (items.length) {
-      for (const item of items) add(item.text);
+      for (const item of items) {
+        // A term of a definition list is explained by the definition after it.
+        const next = section.blocks[section.blocks.indexOf(item) + 1];
+        const detail = item.kind === 'dt' && (next?.kind === 'dd' || next?.kind === 'p') ? next.text : undefined;
+        add(customerVoice(item.text, lex), detail);
+      }
     } else if (section.children.length === 0) {
       // Cards of a short statement and its explanation: "No-shows leave pick lines understaffed." + "A 6 a.m. call-out…".
       for (let index = 0; index < paragraphs.length; index += 1) {
@@ -145,7 +150,7 @@ export function problemStatements(sections: Section[], lex: Lexicon, proper: Set
         }
       }
     }
-    for (const child of section.children) add(child.heading, sectionText(child));
+    for (const child of section.children) add(customerVoice(child.heading, lex), sectionText(child));
   }
   // "They're calling because the crew keeps changing, the same things get missed every week, and
   // nobody answers the phone": problems listed in a section's opening paragraph, one pain each.
@@ -162,6 +167,15 @@ export function problemStatements(sections: Section[], lex: Lexicon, proper: Set
     }
   }
   return found;
+}
+
+/**
+ * "We key invoices in by hand": in a list of problems, "we" is the customer speaking, told back to
+ * the reader ("You key invoices in by hand"); elsewhere it is the company, and left out.
+ */
+function customerVoice(text: string, lex: Lexicon): string {
+  const told = lex.toSecondPerson(text);
+  return told ? told.charAt(0).toLocaleUpperCase() + told.slice(1) : text;
 }
 
 /** The pain a capability answers, read back from the benefit it claims ("Cut fuel costs" → "Fuel costs are higher…"). */

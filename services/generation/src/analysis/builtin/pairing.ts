@@ -79,6 +79,12 @@ export function weightsOf(options: Topic[]): Map<string, number> {
   const weights = new Map<string, number>();
   const n = Math.max(1, options.length);
   for (const [term, count] of counts) {
+    // A term every option shares ("invoice" on an invoicing site) tells them apart not at all:
+    // pairing on it alone would pick one at random.
+    if (n >= 2 && count === n) {
+      weights.set(term, 0);
+      continue;
+    }
     // Concepts are softer evidence than the page's own words.
     const scale = term.startsWith('#') ? 0.6 : 1;
     weights.set(term, scale * Math.log(1 + n / count));
@@ -89,8 +95,23 @@ export function weightsOf(options: Topic[]): Map<string, number> {
 export function similarity(a: Topic, b: Topic, weights: Map<string, number>): number {
   let score = 0;
   for (const term of a) if (b.has(term)) score += weights.get(term) ?? 1;
+  // A word of one side's key in the other's text ("Techs arrive without the right part" and
+  // "every van's parts list updates"): what the pain says, in what the feature does, counts over
+  // what the pain's explanation happens to share ("the customer waits for a second visit").
+  const across = (keyed: Topic, plain: Topic) => {
+    for (const term of keyed) {
+      if (!term.startsWith('^') || plain.has(term)) continue;
+      const word = term.slice(1);
+      if (plain.has(word)) score += KEY_IN_TEXT * (weights.get(word) ?? 1);
+    }
+  };
+  across(a, b);
+  across(b, a);
   return score;
 }
+
+/** What a key word found in the other side's text adds, against its weight as a shared word. */
+const KEY_IN_TEXT = 0.5;
 
 /**
  * One option per item, each option used at most once, maximising the total score (the Hungarian

@@ -134,6 +134,30 @@ function acceptPhrase(parts: string[], lex: Lexicon): string | undefined {
 }
 
 /**
+ * "Duplicate and overbilled invoices get paid…": a subject joined by "and" or "or" runs on to its
+ * verb, or it would be cut to a lone "Duplicate". Adds the rest to `parts` when it does; returns
+ * the index of the verb, else `at` (the conjunction) unchanged.
+ */
+function coordinated(tokens: Token[], at: number, parts: string[], lex: Lexicon): number {
+  const conjunction = (tokens[at] as Token).word.toLowerCase();
+  if (!parts.length || !COORDINATING.has(conjunction)) return at;
+  const rest: string[] = [];
+  let next = at + 1;
+  for (; next < tokens.length; next += 1) {
+    const { word, ended } = tokens[next] as Token;
+    if (lex.phraseBreakers.has(word.toLowerCase())) break;
+    rest.push(word);
+    if (ended) return at;
+  }
+  const verb = tokens[next]?.word.toLowerCase() ?? '';
+  if (!rest.length || parts.length + 1 + rest.length > MAX_PHRASE_WORDS || !lex.verbs.has(verb)) return at;
+  parts.push(conjunction, ...rest);
+  return next;
+}
+
+const COORDINATING = new Set(['and', 'or', 'und', 'oder']);
+
+/**
  * The subject of a statement as a short noun phrase: "Retailer chargebacks eat into…" →
  * "Retailer chargebacks"; "Schedules live in spreadsheets…" → "Schedules in spreadsheets";
  * "Margins are thin" → "Thin margins". Undefined when the subject is a pronoun or too long.
@@ -146,7 +170,10 @@ export function subjectPhrase(statement: string, lex: Lexicon): string | undefin
     const { word, ended } = tokens[index] as Token;
     const lower = word.toLowerCase();
     if (parts.length === 0 && lex.determiners.has(lower)) continue;
-    if (lex.phraseBreakers.has(lower)) break;
+    if (lex.phraseBreakers.has(lower)) {
+      index = coordinated(tokens, index, parts, lex);
+      break;
+    }
     parts.push(word);
     if (ended || parts.length > MAX_PHRASE_WORDS) break;
   }

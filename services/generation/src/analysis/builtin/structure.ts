@@ -11,6 +11,8 @@ export interface Section {
   /** The short label above a heading ("The problem", "The platform"). */
   eyebrow: string | undefined;
   level: number;
+  /** The container the heading sits in (Block.group): what follows outside it is not its own text. */
+  group: number;
   blocks: Block[];
   children: Section[];
   parent: Section | undefined;
@@ -57,6 +59,7 @@ export function sectionsOf(page: PageContent, lex: Lexicon): Section[] {
         heading: block.text,
         eyebrow: isEyebrow(previous, block) ? previous?.text : undefined,
         level,
+        group: block.group,
         blocks: [],
         children: [],
         parent,

@@ -4,6 +4,7 @@ import { clean, truncate, wordCount } from '../../text.ts';
 import type { Deadline } from './budget.ts';
 import type { Block } from './content.ts';
 import { textOf } from './dom.ts';
+import { markLabelledLeads } from './leads.ts';
 import { type HiddenSelectors, isHidden, SKIPPED_TAGS } from './visibility.ts';
 
 /**
@@ -194,6 +195,7 @@ export function collectBlocks(
     });
   }
   flush();
+  markLabelledLeads(blocks);
   return { blocks, cut };
 }
 

@@ -6,7 +6,10 @@ export interface Block {
   /** 1–6 for headings. */
   level?: number;
   text: string;
-  /** A bold lead-in at the start of a list item or paragraph ("Real-time alerts. Get notified…"). */
+  /**
+   * A lead-in at the start of a list item or paragraph: bold ("Real-time alerts. Get notified…"),
+   * or set off by a colon or a dash in a run of such items ("Invoice capture: reads…", ./leads.ts).
+   */
   lead?: string;
   /**
    * Which sectioning container (section, article, blockquote…) the block sits in: a heading's

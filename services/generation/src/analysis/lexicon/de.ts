@@ -149,11 +149,18 @@ export const GERMAN: Lexicon = {
   and: 'und',
   problemHeading:
     /\b(das problem|problem\w*|herausforderung(en)?|kennen sie das|bekannt vor|typische hürden|der alltag|bisher|woran es hakt|was bremst|hürden)\b/i,
-  audienceHeading: /\b(für wen|wer profitiert|zielgruppe|gemacht für|entwickelt für|für teams|mit wem wir arbeiten)\b/i,
+  // "Für Personalabteilungen im Mittelstand": a heading that opens on whom it is for; "Für jede
+  // Schicht der richtige Plan" names no group and is not one.
+  audienceHeading:
+    /^für\s+(?:\S+\s+){0,3}?\S*(?:teams?|unternehmen|betriebe|abteilungen|leiter(?:innen)?|verantwortliche|mittelstand|mittelständler|hersteller|kanzleien|praxen|händler)\b|\b(für wen|wer profitiert|zielgruppe|gemacht für|entwickelt für|für teams|mit wem wir arbeiten)\b/i,
   notCapabilityHeading:
     /^(?:preise|faq|häufige fragen|fragen|kontakt|über uns|blog|news|aktuelles|karriere|jobs|referenzen|kunden|unsere kunden|fallstudien|erfolgsgeschichten|partner|branchen|impressum|datenschutz|newsletter|demo|jetzt|in \w+ schritten|starten sie|testen sie|sehen sie|vereinbaren|warum\b|team\b|das sagen|stimmen|integrationen|zahlen)\b|\bpreise?\b/i,
   storyHeading:
     /\b(referenz(en)?|kundenstimmen|erfolgsgeschichte(n)?|fallstudie(n)?|das sagen unsere kunden|stimmen)\b/i,
+  sectionLabel:
+    /^(?:(?:was|wie|warum|wer|wo|wann)\s(?!.*\?\s*$)|(?:(?:die|unsere|alle)\s)?(?:funktionen|leistungen|vorteile|features|produkt|plattform|überblick|lösungen|lösung|module|highlights|funktionsumfang)\s*$)/i,
+  // "liest", "prüft", "sendet": a verb in the third person; German nouns are capitalised.
+  openingVerb: /^\p{Ll}+t$/u,
   notNames: list(`
     nach, vor, seit, mit, ohne, wenn, während, dank, heute, innerhalb, jede, jeder, unsere, unser, wir, die, der,
     das, dies, diese, durch, bei, in, im, am, an, auf, für, von, wie, warum, was, über, unter, weil, als, alle,

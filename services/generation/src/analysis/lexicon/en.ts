@@ -197,6 +197,10 @@ export const ENGLISH: Lexicon = {
     /^(?:pricing|plans?|faq|frequently asked|questions|contact|about( us)?|blog|news|resources|careers|jobs|testimonials?|customers|case studies|customer stories|our customers|what (our )?(customers|operators|clients|people) say|trusted by|loved by|get started|ready to|start (your )?free|sign up|subscribe|newsletter|legal|privacy|cookies?|follow us|partners|integrations|industries|our team|leadership|press|events|webinars?|support|help|log ?in|book a demo|request a demo|talk to (sales|us)|live in|getting started|in \d+ steps|onboarding|how we (start|work|begin)|our process|the process|plays well|works with|our story|latest|see (it|how|your|what|why|for yourself)|learn more|watch|join|meet\b|get (ready|a|your|in touch)|start\b|try\b|put \d+|schedule a|want to|let'?s talk|questions\?|numbers|by the numbers|results)\b|\bpricing\b/i,
   storyHeading:
     /\b(customer stor(y|ies)|case stud(y|ies)|success stor(y|ies)|results|what (our )?\w+ say|testimonials?)\b/i,
+  sectionLabel:
+    /^(?:(?:what|how|why|who|where|when)\s(?!.*\?\s*$)|(?:(?:key|core|all|our|the)\s)?(?:features?|capabilities|platform|products?|overview|benefits|solutions?|modules|highlights|functionality|what you get|everything you need)\s*$)/i,
+  // "reads", "sends", "checks": a verb in the third person, not "process" or "status".
+  openingVerb: /^\p{Ll}+[^su\s]s$/u,
   notNames: list(`
     after, before, since, with, without, when, while, using, once, thanks, today, within, across, every, each,
     our, we, the, this, that, these, those, by, in, on, at, for, from, how, why, what, after rolling, during,

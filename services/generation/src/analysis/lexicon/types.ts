@@ -38,6 +38,13 @@ export interface Lexicon {
   notCapabilityHeading: RegExp;
   /** Headings of customer stories and quotes. */
   storyHeading: RegExp;
+  /**
+   * Headings that label a section rather than name a feature ("What Ledgerly does", "Features",
+   * "How it works"): never a capability's name.
+   */
+  sectionLabel: RegExp;
+  /** The third-person verb a description opens with after its label ("Invoice capture: reads…"). */
+  openingVerb: RegExp;
   /** Words that are never the start of a customer's name ("After rolling out…"). */
   notNames: Set<string>;
   stopwords: Set<string>;

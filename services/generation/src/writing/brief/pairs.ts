@@ -82,15 +82,22 @@ const outcomeOf = (pain: string): Outcome => outcomeIn(pain) ?? 'general';
  * the last "with", "through", "using" or "by" in a sentence, when it is a phrase of its own.
  */
 function meansOf(sentence: string, language: WritingLanguage): string | undefined {
+  // German: only after "mit", whose case (dative) the copy keeps by saying "mit {means}" again.
+  // Not after a comma: "…an einem Ort, mit Ablauffristen", "…in seconds, with 99% accuracy" add a
+  // detail to what was said, they do not say how.
   const pattern =
     language === 'de'
-      ? /\s(?:mit|durch|über)\s+([^,;:]{12,90}?)\.?$/u
-      : /\s(?:with|through|using|via|by)\s+([^,;:]*(?:,\s[^,;:]+)*?)\.?$/u;
+      ? /[^,]\smit\s+([^,;:]{12,90}?)\.?$/u
+      : /[^,]\s(?:with|through|using|via|by)\s+([^,;:]*(?:,\s[^,;:]+)*?)\.?$/u;
   const means = pattern
     .exec(sentence)?.[1]
     ?.trim()
     .replace(/[.!]+$/, '');
   if (!means || wordCount(means) < 3 || wordCount(means) > 14) return undefined;
+  // "in under 2 seconds with 99% accuracy", "mit 50 bis 1.000 Mitarbeitenden": a figure is a result or a size.
+  if (/\d/.test(means)) return undefined;
+  // "… mit 50 Mitarbeitenden gemacht": the phrase runs into the verb, so the sentence went on past it.
+  if (language === 'de' && /\s\p{Ll}+$/u.test(means)) return undefined;
   // "by … before it happens", "with you": a clause or a person is not a means.
   if (/\b(you|your team|us|before|when|until|so that|which|that)\b/i.test(means) && language === 'en') return undefined;
   return means;

@@ -255,7 +255,29 @@ export class Composition {
       return this.lines(this.copy.means, { ...slots, means: pair.solution.means }, drop);
     }
     this.toldSolutions.add(pair);
-    return this.lines(tones, slots, drop);
+    const lines = this.lines(tones, slots, drop);
+    for (const line of lines) line.text = this.nameOnce(line.text, pair);
+    return lines;
+  }
+
+  /**
+   * "…with invoice capture. Invoice capture reads PDF invoices…" → "…with invoice capture. It
+   * reads PDF invoices…": a sentence that opens on the name just said says it once.
+   */
+  private nameOnce(text: string, pair: Pair): string {
+    const { name, sentence } = pair.solution;
+    if (!name || !sentence.toLowerCase().startsWith(`${name.toLowerCase()} `)) return text;
+    const at = text.indexOf(sentence);
+    if (at <= 0 || !text.slice(0, at).toLowerCase().includes(name.toLowerCase())) return text;
+    // The page's sentence is told, in this shorter form: no later email tells it again.
+    this.told.add(sentence);
+    return `${text.slice(0, at)}${this.copy.nameAgain}${sentence.slice(name.length)}${text.slice(at + sentence.length)}`;
+  }
+
+  /** Lines that point back to `referent` ("that adds up fast"): they go when it goes. */
+  pointingBack(lines: Line[], referent: Line | undefined): Line[] {
+    for (const line of lines) line.after = referent;
+    return lines;
   }
 
   subject(tones: Tones, prospectTones: Tones | undefined, slots: Slots): string {

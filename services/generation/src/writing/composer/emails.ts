@@ -43,8 +43,9 @@ function intro(c: Composition): Email {
   } else if (prospect?.aboutYou) {
     opener.push(...c.lines(steps.openAbout, slots, 0));
   }
-  if (persona && !trigger) opener.push(...c.persona(steps.openPersona, slots, 1));
-  const body: Line[] = [...c.lines(steps.pain, slots, 0), ...c.lines(steps.peers, slots, 1)];
+  const personaLine = persona && !trigger ? c.persona(steps.openPersona, slots, 1) : [];
+  // The persona's line points back to the pain ("you likely see this more than most"): after it.
+  const body: Line[] = [...c.lines(steps.pain, slots, 0), ...personaLine, ...c.lines(steps.peers, slots, 1)];
   const stakes = c.stakes(pair, slots);
   if (stakes) body.push({ text: stakes, drop: 2 });
   return c.email(
@@ -68,9 +69,10 @@ function followUp(c: Composition): Email {
     open.push({ text: event.sentence, drop: 0 });
     c.factsUsed.add(event.sentence);
   }
-  if (c.brief.persona && c.personaUses < 1) open.push(...c.persona(steps.openPersona, slots, 0));
-  else if (!event && slots.painSentence) open.push(...c.lines(steps.open, slots, 1));
-  const stakes = c.stakes(pair, slots);
+  // The persona's line ("you'll know this one as well") points back to the pain: it follows it.
+  const personaLine = c.brief.persona && c.personaUses < 1 ? c.persona(steps.openPersona, slots, 0) : [];
+  if (!personaLine.length && !event && slots.painSentence) open.push(...c.lines(steps.open, slots, 1));
+  let stakes = c.stakes(pair, slots);
   const mention = c.brief.context.mentions[0];
   const extra: Line[] = [];
   if (mention) {
@@ -82,11 +84,18 @@ function followUp(c: Composition): Email {
   }
   // With one pain, the second email follows up on it rather than telling it again.
   const pain = slots.painSentence ? c.lines(steps.pain, slots, 0) : c.lines(steps.again, slots, 0);
+  // "A quick follow-up on my last note" names no pain: nothing after it may point back to one.
+  const named = Boolean(slots.painSentence || (slots.painPhrase && pain[0]?.text.includes(slots.painPhrase)));
+  if (!named && stakes) {
+    c.toldStakes.delete(stakes);
+    stakes = undefined;
+  }
+  if (!named && personaLine.length) c.personaUses -= 1;
   return c.email(
     'followUp',
     c.subject(steps.subject, slots.painSentence ? steps.subjectProspect : undefined, slots),
     [
-      [...open, ...pain, ...(stakes ? [{ text: stakes, drop: 1 as const }] : [])],
+      [...open, ...pain, ...(named ? personaLine : []), ...(stakes ? [{ text: stakes, drop: 1 as const }] : [])],
       c.solution(steps.solution, pair, slots),
       extra,
     ],
@@ -154,11 +163,16 @@ function angle(c: Composition): Email {
       ...(competitors ? [{ text: competitors, drop: 1 as const }] : []),
     ]);
   }
+  // The cost of waiting may go when the email runs long; what points back to it ("that adds up
+  // quickly", "{company} changes that") goes with it.
   const waiting: Line[] = [...c.lines(steps.costOfWaiting, slots, differentiator ? 1 : 0)];
+  const cost = waiting[0];
   const stakes = c.stakes(pair, slots);
-  if (stakes) waiting.push({ text: stakes, drop: 2 });
-  if (industry) waiting.push(...c.lines(steps.industry, slots, 1));
-  paragraphs.push(waiting, c.solution(steps.solution, pair, slots, 1));
+  if (stakes) waiting.push({ text: stakes, drop: 2, after: cost });
+  if (industry) waiting.push(...c.pointingBack(c.lines(steps.industry, slots, 1), cost));
+  const firstTelling = !c.toldSolutions.has(pair);
+  const solution = c.solution(steps.solution, pair, slots, 1);
+  paragraphs.push(waiting, firstTelling ? c.pointingBack(solution, cost) : solution);
   const note = context.facts.find((fact) => fact.kind === 'note' && !c.factsUsed.has(fact.sentence));
   if (note) {
     paragraphs.push([{ text: note.sentence, drop: 0 }]);

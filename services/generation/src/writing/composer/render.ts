@@ -98,6 +98,11 @@ export interface Line {
   text: string;
   /** 0: keep; 1: drop when long; 2: drop first. */
   drop: 0 | 1 | 2;
+  /**
+   * The sentence this one points back to ("that adds up fast" after the pain): it goes when that
+   * one goes, so no "that" is left pointing at nothing.
+   */
+  after?: Line | undefined;
 }
 
 export interface Layout {
@@ -144,7 +149,7 @@ const MAX_FILLERS = 2;
 export function layOut(subject: string, layout: Layout): Email {
   const dropped = new Set<Line>();
   const lines = layout.paragraphs.flat();
-  const keep = (line: Line) => !dropped.has(line);
+  const keep = (line: Line): boolean => !dropped.has(line) && (!line.after || keep(line.after));
   // Word counts add up line by line; only the final text is assembled and measured as a whole.
   const wordsOf = new Map<Line, number>(lines.map((line) => [line, countWords(line.text)]));
   const frame = countWords(`${layout.greeting} ${layout.ask} ${layout.signOff} ${layout.sender}`);

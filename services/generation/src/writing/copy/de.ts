@@ -30,22 +30,25 @@ export const DE: Copy = {
     neutral: ['Passen Ihnen 15 Minuten am Dienstag oder Donnerstag?'],
     formal: ['Darf ich Ihnen für Dienstag oder Donnerstag ein Gespräch von 15 Minuten vorschlagen?'],
   },
-  means: { neutral: ['Konkret heißt das: {means}.'] },
+  // Eine Lösung aus einer früheren Mail, über ihr Wie: Sie nennt, wovon sie spricht, und „mit“
+  // hält den Dativ, in dem die Seite das Mittel genannt hat.
+  means: { neutral: ['Konkret arbeitet {company} mit {means}.'] },
+  nameAgain: 'Der Baustein',
   filler: {
     neutral: [
       '{companyIntro}',
       'Gern zeige ich Ihnen, wie {company} arbeitet.',
-      'In wenigen Minuten ist das erklärt.',
+      'In wenigen Minuten ist {company} erklärt.',
       'Eine kurze Antwort genügt.',
-      'Gern auch einfach per E-Mail, wenn Ihnen das lieber ist.',
+      'Gern klären wir alles auch per E-Mail.',
       'Auch ein kurzes Nein hilft mir weiter.',
     ],
     formal: [
       '{companyIntro}',
       'Gern erläutere ich Ihnen, wie {company} arbeitet.',
-      'In wenigen Minuten ist das erklärt.',
+      'In wenigen Minuten ist {company} erklärt.',
       'Eine kurze Rückmeldung genügt mir.',
-      'Gern können wir das auch per E-Mail klären, wenn Ihnen das lieber ist.',
+      'Gern klären wir alle Fragen auch per E-Mail.',
       'Auch eine kurze Absage hilft mir bei der Planung.',
     ],
   },
@@ -259,13 +262,13 @@ export const DE: Copy = {
       objection: {
         casual: [
           'Das Thema {painPhrase} anzugehen, klingt nach einem großen Projekt.',
-          'Das klingt nach einem großen Projekt.',
+          'Ein neues System klingt nach einem großen Projekt.',
         ],
         neutral: [
           'Eine häufige Sorge: Das Thema {painPhrase} anzugehen, klingt nach einem langen Projekt.',
-          'Eine häufige Sorge: Das klingt nach einem langen Projekt.',
+          'Eine häufige Sorge: Ein neues System klingt nach einem langen Projekt.',
         ],
-        formal: ['Eine häufige Sorge ist, dass dies eine aufwendige Einführung erfordert.'],
+        formal: ['Eine häufige Sorge ist eine aufwendige Einführung.'],
       },
       answer: { neutral: ['Muss es aber nicht sein.'], formal: ['Das muss nicht so sein.'] },
       implementation: { neutral: ['{implementation}', 'Der Start dauert {implementationPhrase}.'] },
@@ -313,8 +316,8 @@ export const DE: Copy = {
         formal: ['Hier ein weiteres Ergebnis, das einen Blick lohnt. {proofText}'],
       },
       offer: {
-        neutral: ['Ich kann Ihnen eine einseitige Zusammenfassung schicken, wie {peers} das Thema angehen.'],
-        formal: ['Gern sende ich Ihnen eine einseitige Zusammenfassung, wie {peers} das Thema angehen.'],
+        neutral: ['Ich kann Ihnen eine einseitige Zusammenfassung schicken, was {peers} als Erstes geändert haben.'],
+        formal: ['Gern sende ich Ihnen eine einseitige Zusammenfassung, was {peers} als Erstes geändert haben.'],
       },
       persona: {
         neutral: ['Sie ist in fünf Minuten gelesen.'],

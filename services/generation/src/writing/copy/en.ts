@@ -30,28 +30,31 @@ export const EN: Copy = {
     neutral: ['Could we put 15 minutes on the calendar this Tuesday or Thursday?'],
     formal: ['Would Tuesday or Thursday suit you for a 15-minute call?'],
   },
+  // A solution told in an earlier email, by how it works: it names what it speaks of, having nothing
+  // in this email to point back to.
   means: {
-    casual: ['In practice, that means {means}.'],
-    neutral: ['In practice, that means {means}.', 'The short version: it works through {means}.'],
-    formal: ['In practice, this means {means}.'],
+    casual: ['{company} tackles {painPhrase} with {means}.', 'Under the hood, {company} uses {means}.'],
+    neutral: ['{company} tackles {painPhrase} with {means}.', 'Under the hood, {company} uses {means}.'],
+    formal: ['{company} addresses {painPhrase} with {means}.', 'In practice, {company} relies on {means}.'],
   },
+  nameAgain: 'It',
   filler: {
     neutral: [
       '{companyIntro}',
-      'We work with {peers} on exactly this.',
+      'We work with {peers} every day.',
       'Happy to share more about how {company} works.',
-      'I can walk you through it in a few minutes.',
+      'I can walk you through {company} in a few minutes.',
       'A one-line reply is plenty.',
-      'Happy to keep this to email if that is easier.',
+      'Happy to keep the conversation to email if you prefer.',
       'Even a quick no helps me plan.',
     ],
     formal: [
       '{companyIntro}',
-      'We work with {peers} on exactly this.',
+      'We work with {peers} every day.',
       'I would be glad to share more about how {company} works.',
-      'I can walk you through it in a few minutes.',
+      'I can walk you through {company} in a few minutes.',
       'A brief reply is all I need.',
-      'I am happy to continue by email if that is easier.',
+      'I am happy to continue by email if you prefer.',
       'Even a brief no would help me plan.',
     ],
   },
@@ -250,8 +253,8 @@ export const EN: Copy = {
       },
       open: {
         veryCasual: ['Quick example.'],
-        casual: ["Thought you'd like to see this in practice."],
-        neutral: ['A quick example of what this looks like in practice.'],
+        casual: ["Thought you'd like to see a real example."],
+        neutral: ['A quick example from a customer.'],
         formal: ['I wanted to share a recent customer result.'],
       },
       result: { neutral: ['{proofText}'] },
@@ -375,18 +378,18 @@ export const EN: Copy = {
         formal: ['A first step for {prospect}'],
       },
       objection: {
-        veryCasual: ['Fixing {painPhrase} can sound like a big project.', 'This can sound like a big project.'],
+        veryCasual: ['Fixing {painPhrase} can sound like a big project.', 'Change can sound like a big project.'],
         casual: [
           'A fair worry: fixing {painPhrase} sounds like a big project.',
-          'A fair worry: this sounds like a big project.',
+          'A fair worry: change sounds like a big project.',
         ],
         neutral: [
-          'A common worry is that fixing {painPhrase} means a long project.',
-          'A common worry is that fixing this means a long project.',
+          'A common worry: fixing {painPhrase} means a long project.',
+          'A common worry: a new tool means a long project.',
         ],
         formal: [
-          'A frequent concern is that addressing {painPhrase} requires a lengthy implementation.',
-          'A frequent concern is that this requires a lengthy implementation.',
+          'A frequent concern: addressing {painPhrase} requires a lengthy implementation.',
+          'A frequent concern: a new system requires a lengthy implementation.',
         ],
       },
       answer: {
@@ -414,7 +417,7 @@ export const EN: Copy = {
         ],
         formal: [
           'A sensible first step is {solutionName}. {solutionSentence}',
-          'A sensible first step is this. {solutionSentence}',
+          'Here is a sensible first step. {solutionSentence}',
         ],
       },
       persona: {
@@ -439,7 +442,7 @@ export const EN: Copy = {
       open: {
         veryCasual: ['No pitch this time.'],
         casual: ['No pitch this time.'],
-        neutral: ['This one is less about us.'],
+        neutral: ['No sales pitch today.'],
         formal: ['This time, something of practical value.'],
       },
       proof: {
@@ -450,15 +453,15 @@ export const EN: Copy = {
       offer: {
         casual: [
           'I can send a one-page summary of how {peers} tackle {painPhrase}.',
-          'I can send a one-page summary of how {peers} tackle this.',
+          'I can send a one-page summary of what {peers} changed first.',
         ],
         neutral: [
           'I can send a one-page summary of how {peers} tackle {painPhrase}.',
-          'I can send a one-page summary of how {peers} tackle this.',
+          'I can send a one-page summary of what {peers} changed first.',
         ],
         formal: [
           'I can share a one-page summary of how {peers} approach {painPhrase}.',
-          'I can share a one-page summary of how {peers} approach this.',
+          'I can share a one-page summary of what {peers} changed first.',
         ],
       },
       persona: {
@@ -490,20 +493,20 @@ export const EN: Copy = {
         veryCasual: ["Haven't heard back, so I'll assume the timing's off."],
         casual: ["I haven't heard back, so I'll assume the timing isn't right."],
         neutral: ["I haven't heard back, so I'll close the loop here."],
-        formal: ['As I have not heard back, I will assume this is not a priority right now.'],
+        formal: ['As I have not heard back, I will assume the topic is not a priority right now.'],
       },
       recap: {
         casual: [
           'If fixing {painPhrase} moves up the list at {prospectOr}, I can pick this up again.',
-          'If this moves up the list at {prospectOr}, I can pick it up again.',
+          'If the timing changes at {prospectOr}, I can pick the conversation up again.',
         ],
         neutral: [
           "If fixing {painPhrase} moves up the list at {prospectOr}, I'm happy to pick this up again.",
-          "If this moves up the list at {prospectOr}, I'm happy to pick it up again.",
+          "If the timing changes at {prospectOr}, I'm happy to pick the conversation up again.",
         ],
         formal: [
           'Should {painPhrase} become a priority at {prospectOr}, I would be glad to resume the conversation.',
-          'Should this become a priority at {prospectOr}, I would be glad to resume the conversation.',
+          'Should the timing change at {prospectOr}, I would be glad to resume the conversation.',
         ],
       },
       door: {

@@ -40,8 +40,13 @@ export interface Copy {
   peers: { industry: string; fallback: string };
   /** A direct ask with a time in it, for an email regenerated with a stronger call to action. */
   strongAsk: Tones;
-  /** A solution told before, by how it works: "In practice, that means {means}." */
+  /** A solution told before, by how it works: "Under the hood, {company} uses {means}." */
   means: Tones;
+  /**
+   * A solution's name said again at once ("…with invoice capture. Invoice capture reads…"): what
+   * the second mention becomes ("It reads…").
+   */
+  nameAgain: string;
   /** Sentences a short email may add before its ask: who the company is, whom it serves. */
   filler: Tones;
   /** Why the pain matters to this reader: outcome and risk above the line, hours and tools below. */
