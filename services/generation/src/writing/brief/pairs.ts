@@ -29,7 +29,8 @@ export function pairsOf(
     const solutionText = solutions[index] ?? solutions[0] ?? description;
     const painSentence = statement(painText);
     const split = splitSolution(solutionText);
-    const sentence = bestSentence(split.sentence, language) ?? (split.headline ? statement(split.headline) : undefined);
+    const sentence =
+      solutionSentence(split.sentence, language) ?? (split.headline ? statement(split.headline) : undefined);
     if (!painSentence || !sentence || avoided(`${painText} ${solutionText}`)) continue;
     const phrase = phraseOf.get(clean(analysis.customerPains[index] ?? ''));
     pairs.push({
@@ -116,10 +117,19 @@ function solutionName(headline: string | undefined, language: WritingLanguage): 
   // shouting mid-sentence with its capital; names of products ("Smart Recall", "No-Show Shield") keep theirs.
   const [first = '', ...rest] = text.split(' ');
   const common = rest.length > 0 && rest.every((word) => /^(\p{Ll}|&|[\p{Lu}\d]{2,}s?$)/u.test(word));
-  if (language === 'en' && /^\p{Lu}\p{Ll}+$/u.test(first) && common)
-    return text.charAt(0).toLowerCase() + text.slice(1);
+  // "Drag-and-drop dispatch board", "On-my-way texts": a hyphenated first word is as common.
+  if (language === 'en' && /^\p{Lu}\p{Ll}+(?:-\p{Ll}+)*$/u.test(first) && common) {
+    const name = text.charAt(0).toLowerCase() + text.slice(1);
+    // A thing you count needs its article mid-sentence ("with the dispatch board"); a mass noun or
+    // a plural does not ("with invoice capture", "on-my-way texts"), nor a product's own name.
+    return COUNTED_THINGS.test(name) ? `the ${name}` : name;
+  }
   return text;
 }
+
+/** The last word of a capability that is one thing of a kind: a board, an app, a portal. */
+const COUNTED_THINGS =
+  /\b(board|dashboard|app|portal|platform|engine|assistant|scheduler|planner|tracker|builder|hub|inbox|calendar|editor|console|monitor|scanner|checker|map|feed|bot|chatbot|widget|wizard|library|marketplace|workspace|timeline|calculator|kiosk|terminal|extension|plugin|plug-in|integration|API|SDK|view|record|log|ledger|queue|score|template|checklist|form|page|report)$/;
 
 /**
  * "Dock Audit: scan-to-verify at pack-out: Every carton is checked…" → the headline before the
@@ -150,6 +160,25 @@ export function bestSentence(text: string, language: WritingLanguage): string | 
   const [first, ...rest] = short as [string, ...string[]];
   const plainer = rest.find((sentence) => level(sentence) < level(first) - 4);
   return plainer ?? first;
+}
+
+/** The sentence an email tells of a solution: its clearest, as said to the reader. */
+export function solutionSentence(text: string, language: WritingLanguage): string | undefined {
+  const sentence = bestSentence(text, language);
+  return sentence && language === 'en' ? toldToTheReader(sentence) : sentence;
+}
+
+/**
+ * "See every technician, job and drive time on one board." → "You can see every technician…": a
+ * page's command to its visitor, told in an email as what the reader can do. Only verbs that do
+ * not start a noun phrase, followed by the words a command goes on with ("See every…", "Get
+ * your…"), so "Schedule builder lets managers…" or "Track & Trace shows…" stay as they are.
+ */
+function toldToTheReader(sentence: string): string {
+  const command =
+    /^(See|Get|Know|Keep|Let|Give|Stop|Cut|Reduce|Automate|Move|Send|Catch|Spot|Find|Turn|Build|Take|Bring|Collect|Connect|Sync|Create|Manage|Approve|Assign|Capture|Share|Close|Answer|Accept|Chase)\s+(every|each|all|your|the|a|an|which|who|what|when|how|where|more|less|it|them|any|exactly|instantly|up|back|out)\b/;
+  if (!command.test(sentence)) return sentence;
+  return `You can ${sentence.charAt(0).toLowerCase()}${sentence.slice(1)}`;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { SubmittedAnalysis, WritingLanguage } from '@seqgen/proto';
 import { withoutLegalForm } from '../../analysis/index.ts';
 import { sentences, squash, wordCount } from '../../text.ts';
-import { bestSentence, splitSolution } from './pairs.ts';
+import { solutionSentence, splitSolution } from './pairs.ts';
 import { sanitise, statement } from './sanitise.ts';
 import type { Pair, Proof } from './types.ts';
 
@@ -28,7 +28,7 @@ export function proofsOf(
         ? undefined
         : pairs.findIndex(
             (pair) =>
-              pair.solution.sentence === bestSentence(splitSolution(solutions[credited] ?? '').sentence, language),
+              pair.solution.sentence === solutionSentence(splitSolution(solutions[credited] ?? '').sentence, language),
           );
     proofs.push({
       customer,

@@ -266,12 +266,16 @@ export class Composition {
    */
   private nameOnce(text: string, pair: Pair): string {
     const { name, sentence } = pair.solution;
-    if (!name || !sentence.toLowerCase().startsWith(`${name.toLowerCase()} `)) return text;
+    if (!name) return text;
+    // With or without its article: "the dispatch board" is said, "Dispatch board shows…" follows.
+    const bare = name.replace(/^the /, '').toLowerCase();
+    const opening = [`the ${bare} `, `${bare} `].find((start) => sentence.toLowerCase().startsWith(start));
+    if (!opening) return text;
     const at = text.indexOf(sentence);
-    if (at <= 0 || !text.slice(0, at).toLowerCase().includes(name.toLowerCase())) return text;
+    if (at <= 0 || !text.slice(0, at).toLowerCase().includes(bare)) return text;
     // The page's sentence is told, in this shorter form: no later email tells it again.
     this.told.add(sentence);
-    return `${text.slice(0, at)}${this.copy.nameAgain}${sentence.slice(name.length)}${text.slice(at + sentence.length)}`;
+    return `${text.slice(0, at)}${this.copy.nameAgain}${sentence.slice(opening.length - 1)}${text.slice(at + sentence.length)}`;
   }
 
   /** Lines that point back to `referent` ("that adds up fast"): they go when it goes. */

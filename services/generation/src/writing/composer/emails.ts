@@ -129,7 +129,10 @@ function proof(c: Composition): Email {
       }
     }
   }
-  const credit = pair?.solution.name ? c.line(steps.credit, slots, 1) : c.line(steps.creditUnknown, slots, 2);
+  // "…after moving its vans to Dispatchwell truck stock." already says what made the difference.
+  const capability = pair?.solution.name;
+  const told = capability !== undefined && mentions(result.text, capability);
+  const credit = told ? undefined : capability ? c.line(steps.credit, slots, 1) : c.line(steps.creditUnknown, slots, 2);
   return c.email(
     'proof',
     c.subject(steps.subject, undefined, slots),
@@ -228,7 +231,9 @@ function resource(c: Composition): Email {
       ? c.lines(slots.quoteBy ? told.quote : told.quoteTeam, slots, 0)
       : c.lines(proof.named ? steps.proof : told.resultUnnamed, slots, 0);
     const credited = proof.pair !== undefined ? c.brief.pairs[proof.pair] : undefined;
-    if (credited?.solution.name) lines.push(...c.lines(c.copy.steps.proof.credit, slots, 1));
+    const creditedName = credited?.solution.name;
+    if (creditedName && !mentions(proof.text, creditedName))
+      lines.push(...c.lines(c.copy.steps.proof.credit, slots, 1));
     return c.email(
       'resource',
       c.subject(steps.subject, undefined, slots),
@@ -268,6 +273,8 @@ function overview(c: Composition): Email {
     named.length >= 2
       ? named
           .slice(0, 4)
+          // A list item names the thing without its article: "- Drag-and-drop dispatch board".
+          .map((name) => name.replace(/^the /, ''))
           .map((name) => ({ text: `- ${name.charAt(0).toLocaleUpperCase()}${name.slice(1)}`, drop: 0 as const }))
       : c.brief.pairs
           .map((pair) => pair.solution.sentence)
@@ -305,4 +312,9 @@ function factSlots(slots: Slots, name: 'implementation' | 'roi' | 'pricing', val
   return isStatement(value)
     ? { ...slots, [name]: asSentence(value) }
     : { ...slots, [`${name}Phrase`]: lowerStart(value) };
+}
+
+/** Whether a text already names a capability (its article aside), in any case. */
+function mentions(text: string, name: string): boolean {
+  return text.toLocaleLowerCase().includes(name.replace(/^the /, '').toLocaleLowerCase());
 }

@@ -339,7 +339,7 @@ export const EN: Copy = {
       costOfWaiting: {
         casual: ['{painSentence} Left alone, it only grows.', 'Left alone, a problem like {painPhrase} only grows.'],
         neutral: [
-          '{painSentence} Left alone, it rarely fixes itself.',
+          '{painSentence} Left alone, that rarely fixes itself.',
           'Left alone, a problem like {painPhrase} rarely fixes itself.',
         ],
         formal: [
