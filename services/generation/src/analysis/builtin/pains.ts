@@ -78,6 +78,12 @@ function listedProblems(text: string, lex: Lexicon): string[] {
 }
 
 /**
+ * A heading that is a thing and a relative clause about it: a few words, then "that", "which",
+ * "who" or the reader or writer as the clause's subject ("…you hear about too late").
+ */
+const RELATIVE_LABEL = /^[\p{L}\p{N}'’-]+(?:\s+[\p{L}\p{N}'’-]+){0,3}?\s+(?:that|which|who|you|we)\s+\S/iu;
+
+/**
  * The page's own problem statements: the items of a problem section, and pains asked as
  * questions ("Still keying invoices by hand?"), each as a sentence and, where the subject is a
  * specific bad thing, a short form.
@@ -98,14 +104,20 @@ export function problemStatements(sections: Section[], lex: Lexicon, proper: Set
       else return;
     }
     const first = sentences(text)[0] ?? text;
+    const explained = detail ? sentences(detail).find(usableSentence) : undefined;
     // A label ("Manual data entry", "Alert fatigue") rather than a statement ("Reps discount too early").
     const short = !isClause(first, lex) && !/[.!]$/.test(first);
+    // "Promotions that never reach the shelf", "Out-of-stocks you hear about too late": a thing and
+    // what is wrong with it, said as a heading. Its explanation says it as a sentence.
+    const described = !short && !/[.!]$/.test(first) && RELATIVE_LABEL.test(first) && explained !== undefined;
     let sentence: string;
     let phrase: string | undefined;
-    if (short) {
+    if (described && explained && !VENDOR_VOICE.test(explained)) {
+      sentence = asStatement(firstClause(explained));
+      phrase = wordCount(first) <= 5 ? first : undefined;
+    } else if (short) {
       // A heading-like item ("Manual data entry"): its short form is itself.
       phrase = first;
-      const explained = detail ? sentences(detail).find(usableSentence) : undefined;
       sentence =
         explained && !VENDOR_VOICE.test(explained)
           ? asStatement(firstClause(explained))

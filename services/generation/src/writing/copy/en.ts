@@ -337,13 +337,13 @@ export const EN: Copy = {
         formal: ['If you have compared {competitors}, this is where we differ.'],
       },
       costOfWaiting: {
-        casual: ['{painSentence} Left alone, it only grows.', 'Left alone, a problem like {painPhrase} only grows.'],
+        casual: ['{painSentence} Left alone, that only grows.', 'Left alone, a problem like {painPhrase} only grows.'],
         neutral: [
           '{painSentence} Left alone, that rarely fixes itself.',
           'Left alone, a problem like {painPhrase} rarely fixes itself.',
         ],
         formal: [
-          '{painSentence} Left unaddressed, it tends to grow.',
+          '{painSentence} Left unaddressed, that tends to grow.',
           'Left unaddressed, a problem like {painPhrase} tends to grow.',
         ],
       },
