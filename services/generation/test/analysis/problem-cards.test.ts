@@ -40,3 +40,70 @@ describe('a problem card headed by a thing and a relative clause', () => {
     expect(customerPains).toEqual(['Displays get paid for and never built.', 'Empty shelves go unnoticed for weeks.']);
   });
 });
+
+const rostra = (problem: string) =>
+  analyseSite({
+    company: extractPage(
+      `<!doctype html><html lang="en"><head><title>Rostra | Staff scheduling for care homes</title></head><body><main>
+        <section><h1>Rotas that fill themselves</h1><p>Rostra is staff scheduling software for care homes and home-care providers.</p></section>
+        <section><h2>The problem with rotas today</h2><p>${problem}</p></section>
+        <section><h2>Features</h2><div class="grid">
+          <div><h3>Auto-rota</h3><p>Builds a four-week rota around contracts, skills and leave in under five minutes.</p></div>
+          <div><h3>Shift fill</h3><p>When someone calls in sick, Rostra offers the shift to qualified bank staff by text and books the first to accept.</p></div>
+          <div><h3>Ratio checks</h3><p>Warns you before you publish a rota that drops below your safe staffing ratio on any shift.</p></div>
+          <div><h3>Staff app</h3><p>Carers see their shifts, swap with colleagues and request leave from their phone.</p></div>
+        </div></section></main></body></html>`,
+      'https://rostra.test/',
+    ),
+    caseStudies: undefined,
+  });
+
+describe('a paragraph under a problem heading', () => {
+  it('gives each problem it tells, a listing sentence one per clause', () => {
+    const { customerPains } = rostra(
+      'Most care home managers still build rotas in spreadsheets. Every sick call means an hour on the phone, agency staff cost twice as much as your own, and nobody is sure the rota meets safe staffing ratios until the inspector asks.',
+    );
+    expect(customerPains).toEqual(
+      expect.arrayContaining([
+        'Most care home managers still build rotas in spreadsheets.',
+        'Every sick call means an hour on the phone.',
+        'Nobody is sure the rota meets safe staffing ratios until the inspector asks.',
+      ]),
+    );
+  });
+
+  it('leaves out what the company does and what it promises', () => {
+    const { customerPains } = rostra(
+      'Rostra was built by care home managers who had enough of spreadsheets. With Rostra, you will never chase cover again, and every rota is safe before it is published. We built it for you.',
+    );
+    expect(customerPains.join(' ')).not.toMatch(/Rostra|never chase|We built/);
+  });
+});
+
+describe('a card whose text opens with its verb', () => {
+  it('gets its subject: the card, or the company when the card is named in the plural', () => {
+    const { solutions } = rostra(
+      'Most care home managers still build rotas in spreadsheets. Every sick call means an hour on the phone, agency staff cost twice as much as your own, and nobody is sure the rota meets safe staffing ratios until the inspector asks.',
+    );
+    expect(solutions).toEqual(
+      expect.arrayContaining([
+        'Auto-rota: Auto-rota builds a four-week rota around contracts, skills and leave in under five minutes.',
+      ]),
+    );
+    const all = analyseSite({
+      company: extractPage(
+        `<!doctype html><html lang="en"><head><title>Rostra | Rotas</title></head><body><main>
+          <section><h2>Sound familiar?</h2><ul><li>Nobody checks the staffing ratio until the inspector asks.</li><li>Rotas take a whole Sunday to build by hand.</li></ul></section>
+          <section><h2>Features</h2><div class="grid">
+            <div><h3>Ratio checks</h3><p>Warns you before you publish a rota that drops below your safe staffing ratio on any shift.</p></div>
+            <div><h3>Auto-rota</h3><p>Builds a four-week rota around contracts, skills and leave in under five minutes.</p></div>
+          </div></section></main></body></html>`,
+        'https://rostra.test/',
+      ),
+      caseStudies: undefined,
+    });
+    expect(all.solutions.join(' ')).toContain('Rostra warns you before you publish a rota');
+    // Text that has its own subject is left as it is.
+    expect(solutions.join(' ')).toContain('Carers see their shifts');
+  });
+});

@@ -120,3 +120,28 @@ describe('a result that names what made the difference', () => {
     expect(proofEmail?.body.match(/truck stock/gi)).toHaveLength(1);
   });
 });
+
+describe('a result that names a capability', () => {
+  it('is credited to that capability, whatever the analysis credited', () => {
+    const brief = briefOf(
+      [
+        'Drag-and-drop dispatch board: Every technician, job and drive time sit on one board.',
+        'Truck stock: Every van keeps its parts list up to date as parts are used.',
+      ],
+      {
+        proofPoints: [
+          {
+            customer: 'Northbay Heating & Air',
+            result: 'Northbay Heating & Air cut second trips for parts by 38% after switching its vans to truck stock.',
+            solution: 'Drag-and-drop dispatch board: Every technician, job and drive time sit on one board.',
+          },
+        ],
+      },
+    );
+    expect(brief.proofs[0]?.pair).toBe(1);
+    const text = composeSequence(brief)
+      .map((email) => email.body)
+      .join('\n');
+    expect(text).not.toMatch(/difference was the drag-and-drop dispatch board/i);
+  });
+});

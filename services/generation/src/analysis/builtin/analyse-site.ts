@@ -63,7 +63,7 @@ export function analyseSite(material: SiteMaterial): Analysis {
   const pairs = pairsOf(
     companyName,
     sections,
-    problemStatements(sections, lex, proper),
+    problemStatements(sections, lex, proper, companyName),
     capabilities,
     company,
     lex,

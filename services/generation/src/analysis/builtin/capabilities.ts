@@ -1,5 +1,6 @@
 import { clean, sentences, spacedWords, squash, wordCount } from '../../text.ts';
 import type { Lexicon } from '../lexicon/index.ts';
+import { isPluralPhrase } from './phrases.ts';
 import {
   answeredQuestion,
   asStatement,
@@ -60,7 +61,7 @@ export function capabilitiesOf(sections: Section[], companyName: string, lex: Le
     found.push({ headline: name, sentence, text: `${name ?? ''} ${body}` });
   };
   /** An item of a list: its label, and what it does said as a sentence about it. */
-  const addItem = (label: string, description: string) => add(label, withSubject(label, description, lex));
+  const addItem = (label: string, description: string) => add(label, withSubject(label, description, lex, companyName));
   let scanned = 0;
   for (const section of sections) {
     if (found.length >= MAX_CAPABILITIES) break;
@@ -94,7 +95,8 @@ export function capabilitiesOf(sections: Section[], companyName: string, lex: Le
       cards < 2 &&
       !testimonials &&
       !(bareList && lex.sectionLabel.test(section.heading));
-    if (described && spacedWords(body) >= MIN_BODY_WORDS) add(section.heading, body);
+    if (described && spacedWords(body) >= MIN_BODY_WORDS)
+      add(section.heading, withSubject(section.heading, body, lex, companyName));
     // Lead-ins ("<li><strong>Real-time alerts.</strong> Get notified…", "Invoice capture: reads…").
     for (const block of section.blocks) {
       if (block.lead) addItem(block.lead, block.text.slice(block.lead.length).replace(/^[\s.:–—-]+/, ''));
@@ -115,8 +117,21 @@ export function capabilitiesOf(sections: Section[], companyName: string, lex: Le
  * that opens with its verb continues the label's sentence, and without the label has no subject.
  * "invoices are read…" has its own.
  */
-function withSubject(label: string, description: string, lex: Lexicon): string {
+function withSubject(label: string, description: string, lex: Lexicon, companyName: string): string {
   const [first = '', second = ''] = description.split(' ');
-  const verb = lex.openingVerb.test(first) && !lex.verbs.has(second.toLowerCase());
-  return verb ? `${label} ${description}` : description;
+  const opening = first.charAt(0).toLowerCase() + first.slice(1);
+  // Lower case, the description goes on from its label; capitalised ("Builds a four-week rota…",
+  // a card's text under its heading), only a verb followed by what it acts on says the same:
+  // "Parts lists update…" and "Carers see…" have their subjects.
+  const verb =
+    first === opening
+      ? lex.openingVerb.test(first) && !lex.verbs.has(second.toLowerCase())
+      : lex.code === 'en' && lex.openingVerb.test(opening) && ACTED_ON.test(second);
+  if (!verb) return description;
+  // A plural label would not agree with its verb ("Ratio checks warns…"): the company does it.
+  const subject = isPluralPhrase(label, lex) && companyName ? companyName : label;
+  return `${subject} ${opening}${description.slice(first.length)}`;
 }
+
+/** What follows a verb that acts on something: "Builds a…", "Warns you…", "Sends each…". */
+const ACTED_ON = /^(a|an|the|your|you|every|each|all|any|its|their|them|it|what|who|when|before|up|out|back)$/i;

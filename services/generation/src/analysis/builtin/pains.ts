@@ -53,6 +53,30 @@ export function questionPain(section: Section, lex: Lexicon, companyName: string
   };
 }
 
+/**
+ * A paragraph under a problem heading that tells the problems: "Most managers still build rotas
+ * in spreadsheets. Every sick call means an hour on the phone, agency staff cost twice as much,
+ * and nobody is sure the rota is safe." Each sentence that is a statement of the reader's world,
+ * and each clause of a sentence that lists them, is one. The company at work is not.
+ */
+function toldProblems(paragraph: string, lex: Lexicon, companyName: string): string[] {
+  const told: string[] = [];
+  for (const sentence of sentences(paragraph).slice(0, 4)) {
+    const firstWord = companyName.split(' ')[0] ?? '';
+    const company = firstWord.length >= 3 && sentence.toLowerCase().includes(firstWord.toLowerCase());
+    if (company || VENDOR_VOICE.test(sentence) || QUESTION.test(sentence) || lex.promiseMarkers.test(sentence))
+      continue;
+    const clauses = sentence
+      .replace(/[.!]+$/, '')
+      .split(/,\s*(?:and\s+|or\s+|und\s+|oder\s+)?/iu)
+      .map((clause) => clause.trim());
+    const listed = clauses.length >= 2 && clauses.every((clause) => wordCount(clause) >= 3 && isClause(clause, lex));
+    if (listed) told.push(...clauses.map((clause) => asStatement(clause)));
+    else if (wordCount(sentence) <= 30 && isClause(sentence, lex)) told.push(asStatement(sentence));
+  }
+  return told;
+}
+
 const LISTED_BECAUSE = /\b(?:because|since|weil|da)\s+(.+?)[.!:]?$/iu;
 
 /** The problems a sentence lists after "because": each clause that says something goes wrong. */
@@ -88,7 +112,12 @@ const RELATIVE_LABEL = /^[\p{L}\p{N}'’-]+(?:\s+[\p{L}\p{N}'’-]+){0,3}?\s+(?:
  * questions ("Still keying invoices by hand?"), each as a sentence and, where the subject is a
  * specific bad thing, a short form.
  */
-export function problemStatements(sections: Section[], lex: Lexicon, proper: Set<string>): PainStatement[] {
+export function problemStatements(
+  sections: Section[],
+  lex: Lexicon,
+  proper: Set<string>,
+  companyName: string,
+): PainStatement[] {
   const found: PainStatement[] = [];
   const add = (raw: string, detail?: string) => {
     if (found.length >= 8) return;
@@ -159,6 +188,8 @@ export function problemStatements(sections: Section[], lex: Lexicon, proper: Set
           index += 1;
         } else if (wordCount(text) <= 30) {
           add(text);
+        } else {
+          for (const problem of toldProblems(text, lex, companyName)) add(problem);
         }
       }
     }

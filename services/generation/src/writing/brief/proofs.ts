@@ -23,13 +23,18 @@ export function proofsOf(
     if (!customer || !text || /\?/.test(text) || avoided(`${customer} ${text}`)) continue;
     if (point.quote && wordCount(text) > 30) continue;
     const credited = point.solution ? solutions.indexOf(sanitise(point.solution, 1500)) : -1;
+    // A result that names what did it ("…after switching to Rostra shift fill") is credited to that.
+    const named = pairs.findIndex((pair) => pair.solution.name && namesCapability(text, pair.solution.name));
     const pairIndex =
-      credited === -1
-        ? undefined
-        : pairs.findIndex(
-            (pair) =>
-              pair.solution.sentence === solutionSentence(splitSolution(solutions[credited] ?? '').sentence, language),
-          );
+      named >= 0
+        ? named
+        : credited === -1
+          ? undefined
+          : pairs.findIndex(
+              (pair) =>
+                pair.solution.sentence ===
+                solutionSentence(splitSolution(solutions[credited] ?? '').sentence, language),
+            );
     proofs.push({
       customer,
       text,
@@ -52,4 +57,13 @@ export function proofsOf(
   }
   proofs.sort((a, b) => Number(a.quote) - Number(b.quote));
   return proofs;
+}
+
+/** Whether a text names a capability, its article aside and in any case, as whole words. */
+export function namesCapability(text: string, name: string): boolean {
+  const bare = name.replace(/^the /, '').toLocaleLowerCase();
+  const at = text.toLocaleLowerCase().indexOf(bare);
+  if (at < 0) return false;
+  const around = `${text.charAt(at - 1)}${text.charAt(at + bare.length)}`;
+  return !/[\p{L}\p{N}]/u.test(around);
 }

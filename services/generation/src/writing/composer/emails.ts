@@ -1,6 +1,7 @@
 import { LIMITS } from '@seqgen/checks';
 import type { Email } from '@seqgen/proto';
 import { wordCount } from '../../text.ts';
+import { namesCapability } from '../brief/proofs.ts';
 import { type Composition, quoted, type Step } from './composition.ts';
 import type { Line, Slots } from './render.ts';
 
@@ -131,7 +132,7 @@ function proof(c: Composition): Email {
   }
   // "…after moving its vans to Dispatchwell truck stock." already says what made the difference.
   const capability = pair?.solution.name;
-  const told = capability !== undefined && mentions(result.text, capability);
+  const told = capability !== undefined && namesCapability(result.text, capability);
   const credit = told ? undefined : capability ? c.line(steps.credit, slots, 1) : c.line(steps.creditUnknown, slots, 2);
   return c.email(
     'proof',
@@ -232,7 +233,7 @@ function resource(c: Composition): Email {
       : c.lines(proof.named ? steps.proof : told.resultUnnamed, slots, 0);
     const credited = proof.pair !== undefined ? c.brief.pairs[proof.pair] : undefined;
     const creditedName = credited?.solution.name;
-    if (creditedName && !mentions(proof.text, creditedName))
+    if (creditedName && !namesCapability(proof.text, creditedName))
       lines.push(...c.lines(c.copy.steps.proof.credit, slots, 1));
     return c.email(
       'resource',
@@ -312,9 +313,4 @@ function factSlots(slots: Slots, name: 'implementation' | 'roi' | 'pricing', val
   return isStatement(value)
     ? { ...slots, [name]: asSentence(value) }
     : { ...slots, [`${name}Phrase`]: lowerStart(value) };
-}
-
-/** Whether a text already names a capability (its article aside), in any case. */
-function mentions(text: string, name: string): boolean {
-  return text.toLocaleLowerCase().includes(name.replace(/^the /, '').toLocaleLowerCase());
 }
