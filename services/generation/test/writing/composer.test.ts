@@ -113,7 +113,7 @@ describe.each([
     for (const { where, text } of all) {
       if (!text) continue;
       const isSubject = /\.subject|Prospect/.test(where) && /steps\.\w+\.subject/.test(where);
-      const isFrame = /^\.(greeting|signOff|peers|nameAgain)/.test(where);
+      const isFrame = /^\.(greeting|signOff|peers|nameAgain|companyAgain)/.test(where);
       if (!isSubject && !isFrame)
         expect(text, where).toMatch(
           /[.?!”“:]$|\{(quote|triggerHeadline|painSentence|solutionSentence|proofText|fact|mention|differentiator|implementation|roi|pricing|news|offer|companyIntro)\}$/,

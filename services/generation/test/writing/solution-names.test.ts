@@ -145,3 +145,27 @@ describe('a result that names a capability', () => {
     expect(text).not.toMatch(/difference was the drag-and-drop dispatch board/i);
   });
 });
+
+describe('the company said again at once', () => {
+  it('becomes "It" in the sentence that follows the one naming it', () => {
+    for (const tone of [0, 50, 100]) {
+      const brief = buildBrief({
+        analysis: analysis([
+          'Dispatch board: Dispatchwell shows every technician, job and drive time on one board.',
+          'Parts tracking: Dispatchwell keeps every van parts list up to date as parts are used.',
+        ]),
+        customization: Customization.parse({
+          persona: 'generic',
+          industry: 'agnostic',
+          targetSpecificCompany: 'no',
+          tone,
+        }),
+        language: 'en',
+        sender: { firstName: 'Maria' },
+      });
+      for (const email of composeSequence(brief)) {
+        expect(email.body, `tone ${tone}`).not.toMatch(/Dispatchwell\b[^.!?]*[.!?] Dispatchwell (shows|keeps)\b/);
+      }
+    }
+  });
+});

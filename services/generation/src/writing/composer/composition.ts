@@ -266,6 +266,15 @@ export class Composition {
    */
   private nameOnce(text: string, pair: Pair): string {
     const { name, sentence } = pair.solution;
+    const company = this.brief.company.name;
+    // "Dispatchwell was built for exactly this. Dispatchwell plans…": the company, said once too.
+    if (sentence.startsWith(`${company} `)) {
+      const at = text.indexOf(sentence);
+      if (at > 0 && text.slice(0, at).includes(company)) {
+        this.told.add(sentence);
+        return `${text.slice(0, at)}${this.copy.companyAgain}${sentence.slice(company.length)}${text.slice(at + sentence.length)}`;
+      }
+    }
     if (!name) return text;
     // With or without its article: "the dispatch board" is said, "Dispatch board shows…" follows.
     const bare = name.replace(/^the /, '').toLowerCase();

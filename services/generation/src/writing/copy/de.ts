@@ -34,6 +34,7 @@ export const DE: Copy = {
   // hält den Dativ, in dem die Seite das Mittel genannt hat.
   means: { neutral: ['Konkret arbeitet {company} mit {means}.'] },
   nameAgain: 'Der Baustein',
+  companyAgain: 'Die Lösung',
   filler: {
     neutral: [
       '{companyIntro}',

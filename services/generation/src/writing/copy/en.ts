@@ -38,6 +38,7 @@ export const EN: Copy = {
     formal: ['{company} addresses {painPhrase} with {means}.', 'In practice, {company} relies on {means}.'],
   },
   nameAgain: 'It',
+  companyAgain: 'It',
   filler: {
     neutral: [
       '{companyIntro}',

@@ -47,6 +47,8 @@ export interface Copy {
    * the second mention becomes ("It reads…").
    */
   nameAgain: string;
+  /** The company said again at once ("Genau dafür gibt es Lagerblick. Lagerblick plant…" → "Die Lösung plant…"). */
+  companyAgain: string;
   /** Sentences a short email may add before its ask: who the company is, whom it serves. */
   filler: Tones;
   /** Why the pain matters to this reader: outcome and risk above the line, hours and tools below. */
