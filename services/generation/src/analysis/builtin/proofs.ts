@@ -120,6 +120,17 @@ export function parseAttribution(text: string, lex: Lexicon, vendor: string): At
   };
 }
 
+/**
+ * Who said a testimonial. An attribution tied to its quote only by its place ("Harlow Foods,
+ * Brixton Dental" under a quote) must name a role to count: two capitalised names read as a
+ * person and a company otherwise.
+ */
+export function attributionOf(testimonial: Testimonial, lex: Lexicon, vendor: string): Attribution {
+  const who = parseAttribution(testimonial.attribution, lex, vendor);
+  if (testimonial.tie === 'position' && !who.title) return { person: undefined, title: undefined, company: undefined };
+  return who;
+}
+
 export function isRole(text: string, lex: Lexicon): boolean {
   const words = text
     .toLowerCase()
@@ -216,7 +227,7 @@ export function proofPointsOf(
     }
   }
   for (const testimonial of testimonials) {
-    const who = parseAttribution(testimonial.attribution, lex, vendor);
+    const who = attributionOf(testimonial, lex, vendor);
     if (!who.company) continue;
     const person = [who.person, who.title].filter(Boolean).join(', ') || undefined;
     const quote = truncate(testimonial.quote.replace(/^["“„]|["”“]$/g, ''), 300);
@@ -269,7 +280,7 @@ function evidencedNames(
     if (named) names.add(squash(named));
   }
   for (const testimonial of testimonials) {
-    const company = parseAttribution(testimonial.attribution, lex, vendor).company;
+    const company = attributionOf(testimonial, lex, vendor).company;
     if (company) names.add(squash(company));
   }
   return names;
