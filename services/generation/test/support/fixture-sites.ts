@@ -37,6 +37,7 @@ export const SITES = {
   ledgerly: { caseStudies: undefined },
   dispatchwell: { caseStudies: undefined },
   teamanker: { caseStudies: undefined },
+  dockhand: { caseStudies: '/customers' },
 } as const satisfies Record<string, { caseStudies: string | undefined; charset?: 'latin1' }>;
 
 /** What an analyst reads on a corpus site (see fixtures/sites/<name>/expectations.json). */

@@ -1,4 +1,5 @@
 import { clean, sentences, spacedWords, squash, wordCount } from '../../text.ts';
+import type { Block } from '../extraction/content.ts';
 import type { Lexicon } from '../lexicon/index.ts';
 import { isPluralPhrase } from './phrases.ts';
 import {
@@ -71,7 +72,9 @@ export function capabilitiesOf(sections: Section[], companyName: string, lex: Le
     // A page's capabilities are in its first few dozen sections; a very long page repeats them.
     scanned += 1;
     if (scanned > MAX_CAPABILITY_SECTIONS) break;
-    const own = section.blocks.filter((block) => !block.lead && !QUOTED.test(block.text));
+    // A customer's words and who said them are not what the product does.
+    const said = (block: Block) => block.kind === 'quote' || QUOTED.test(block.text);
+    const own = section.blocks.filter((block) => !block.lead && !said(block) && !block.attribution);
     // A bare list (steps under "How it works", fragments under "Features") is no description; a
     // stats band after it, outside the heading's container, is not part of it either.
     const inside = own.filter((block) => block.group === section.group);
@@ -83,10 +86,9 @@ export function capabilitiesOf(sections: Section[], companyName: string, lex: Le
     // A section of several items (a definition list, bold lead-ins) is several capabilities, not one.
     const items = section.blocks.filter((block) => block.lead || block.kind === 'dt').length;
     // A testimonial wall (quotes and their attributions) is not a capability; one quote beside a feature is.
-    const quotes = section.blocks.filter((block) => QUOTED.test(block.text)).length;
-    const testimonials =
-      quotes >= 2 ||
-      (quotes > 0 && quotes * 2 >= section.blocks.length - section.blocks.filter((block) => block.lead).length);
+    const quotes = section.blocks.filter(said).length;
+    const told = section.blocks.filter((block) => !block.lead && !block.attribution).length;
+    const testimonials = quotes >= 2 || (quotes > 0 && quotes * 2 >= told);
     // A section of cards: its own text is an introduction, each card a capability.
     const cards = section.children.filter((child) => child.role === 'capability').length;
     const described =

@@ -3,6 +3,7 @@ import { clean, sentences, squash, truncate, wordCount } from '../../text.ts';
 import type { PageContent } from '../extraction/content.ts';
 import type { Lexicon } from '../lexicon/index.ts';
 import { withoutLegalForm } from './company.ts';
+import { openingNames, QUANTITY, readsAsBeforeAfter } from './comparisons.ts';
 import { assign, type Topic, topicOf } from './pairing.ts';
 import { asStatement, type Capability } from './statements.ts';
 import { type Section, sectionText, type Testimonial } from './structure.ts';
@@ -120,6 +121,17 @@ export function parseAttribution(text: string, lex: Lexicon, vendor: string): At
   };
 }
 
+/**
+ * Who said a testimonial. An attribution tied to its quote only by its place ("Harlow Foods,
+ * Brixton Dental" under a quote) must name a role to count: two capitalised names read as a
+ * person and a company otherwise.
+ */
+export function attributionOf(testimonial: Testimonial, lex: Lexicon, vendor: string): Attribution {
+  const who = parseAttribution(testimonial.attribution, lex, vendor);
+  if (testimonial.tie === 'position' && !who.title) return { person: undefined, title: undefined, company: undefined };
+  return who;
+}
+
 export function isRole(text: string, lex: Lexicon): boolean {
   const words = text
     .toLowerCase()
@@ -137,6 +149,18 @@ export function isRole(text: string, lex: Lexicon): boolean {
   return /\b(vice president|head of)\b/.test(words.join(' '));
 }
 
+/** Where a result sentence sits: what names its customer besides the sentence itself. */
+interface ResultPlace {
+  /** The customer the story's heading or card names. */
+  fallback?: string | undefined;
+  /** The sentence is a story's heading. */
+  heading?: boolean;
+  /** The customer a "Customer: result" heading names. */
+  labelled?: string | undefined;
+  /** The sentence sits in a customer story (a story section, the case-studies page). */
+  story?: boolean;
+}
+
 interface StoryCandidate {
   customer: string;
   result: string;
@@ -152,10 +176,6 @@ export interface CreditedProof {
   capability: number | undefined;
 }
 
-/** A measured result: a figure, or a number written out ("from three days to two hours", "halbiert"). */
-const QUANTITY =
-  /\d|\b(two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|thirty|fifty|hundred|half|twice|double[ds]?|tripled?|zero|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|zwölf|zwanzig|hälfte|halbiert|verdoppelt|null)\b/i;
-
 /** Results and quotes credited to their customers, strongest first, one result per customer. */
 export function proofPointsOf(
   pages: { company: PageContent; caseStudies?: PageContent | undefined },
@@ -170,19 +190,31 @@ export function proofPointsOf(
   // Stories sit on the case-studies page and near the top of the home page; past that, repetition.
   const storySections = [...sections.caseStudies, ...sections.company].slice(0, MAX_STORY_SECTIONS);
   const evidence = evidencedNames(pages, storySections, testimonials, lex, vendor);
-  const addResult = (
-    sentence: string,
-    context: string,
-    fallbackCustomer?: string,
-    heading = false,
-    labelled?: string,
-  ) => {
-    if (!QUANTITY.test(sentence) || !lex.resultVerbs.test(sentence) || wordCount(sentence) > 40) return;
+  const caseStudySections = new Set(sections.caseStudies);
+  const logos = new Set([pages.company, pages.caseStudies].flatMap((page) => page?.logoNames ?? []).map(squash));
+  const addResult = (sentence: string, context: string, where: ResultPlace = {}) => {
+    if (wordCount(sentence) > 40) return;
+    const verb = QUANTITY.test(sentence) && lex.resultVerbs.test(sentence);
+    const comparison = !verb && readsAsBeforeAfter(sentence, lex);
+    if (!verb && !comparison) return;
+    // "Lorenz & Söhne Spedition: Audit-Vorbereitung in 3 statt 15 Tagen" is the story's result only
+    // when its sentences state none (below), as any "Customer: result" heading without a verb.
+    if (comparison && where.heading && where.labelled) return;
     // "Rehbein Haustechnik: …, Fluktuation halbiert": the label names the customer, not the word before the verb.
-    const named = labelled ?? customerBeforeVerb(sentence, lex, vendor);
-    // A one-word name in running text needs evidence elsewhere (a logo, a story, a quote).
-    const trusted = named && (heading || named.includes(' ') || evidence.has(squash(named))) ? named : undefined;
-    const customer = trusted ?? fallbackCustomer;
+    const named =
+      where.labelled ??
+      (verb
+        ? customerBeforeVerb(sentence, lex, vendor)
+        : openingNames(sentence)
+            .map((name) => validName(name, lex, vendor))
+            .find(Boolean));
+    // A one-word name in running text needs evidence elsewhere (a logo, a story, a quote); a
+    // comparison's opening words ("Field Techs now…") name a customer only in a story or with evidence.
+    const evidenced = named !== undefined && evidence.has(squash(named));
+    const trusted = verb
+      ? named && (where.heading || named.includes(' ') || evidenced)
+      : named && (evidenced || (named.includes(' ') && where.story));
+    const customer = (trusted ? named : undefined) ?? where.fallback;
     if (!customer) return;
     const key = `${squash(customer)}:${squash(sentence)}`;
     if (seen.has(key)) return;
@@ -193,6 +225,7 @@ export function proofPointsOf(
   for (const section of storySections) {
     const body = sectionText(section);
     const context = `${section.heading} ${body}`;
+    const story = section.role === 'story' || caseStudySections.has(section);
     // "Lorenz & Söhne Spedition: Audit-Vorbereitung in 3 statt 15 Tagen": customer, then result.
     const colon = /^([^:]{2,60}):\s+(.+)$/u.exec(section.heading);
     if (colon?.[2] && !QUANTITY.test(colon[2])) colon.length = 0;
@@ -200,11 +233,21 @@ export function proofPointsOf(
     if (colon?.[2] && wordCount(colon[2]) > 12) colon.length = 0;
     const colonCustomer = colon ? validName(colon[1], lex, vendor) : undefined;
     const headlineCustomer = customerBeforeVerb(section.heading, lex, vendor) ?? colonCustomer;
+    const cardCustomer = story ? cardCustomerOf(section, body, logos, lex, vendor) : undefined;
+    // A card's result is about what the card says, not about the quote that follows the cards.
+    const cardContext = `${section.heading} ${section.blocks
+      .filter((block) => block.group === section.group)
+      .map((block) => block.text)
+      .join(' ')}`;
     const before = candidates.length;
-    addResult(section.heading, context, undefined, true, colonCustomer);
+    addResult(section.heading, context, { heading: true, labelled: colonCustomer, story });
     // Sentence by sentence within each block: a row of statistics without full stops must not run into the story.
     for (const block of section.blocks) {
-      for (const sentence of sentences(block.text)) addResult(sentence, context, headlineCustomer);
+      // Past the card's own container (a quote or a stats band after the cards) its heading names no one.
+      const inCard = block.group === section.group;
+      const fallback = headlineCustomer ?? (inCard ? cardCustomer : undefined);
+      const told = cardCustomer && inCard ? cardContext : context;
+      for (const sentence of sentences(block.text)) addResult(sentence, told, { fallback, story });
     }
     // The heading itself is the result only when the story states none in a sentence.
     if (colonCustomer && candidates.length === before) {
@@ -216,7 +259,7 @@ export function proofPointsOf(
     }
   }
   for (const testimonial of testimonials) {
-    const who = parseAttribution(testimonial.attribution, lex, vendor);
+    const who = attributionOf(testimonial, lex, vendor);
     if (!who.company) continue;
     const person = [who.person, who.title].filter(Boolean).join(', ') || undefined;
     const quote = truncate(testimonial.quote.replace(/^["“„]|["”“]$/g, ''), 300);
@@ -234,8 +277,8 @@ export function proofPointsOf(
   for (const wantQuote of [false, true]) {
     for (const candidate of candidates) {
       if (candidate.quote !== wantQuote || chosen.length >= MAX_PROOFS) continue;
-      const key = squash(candidate.customer);
-      if (chosen.some((other) => squash(other.customer) === key && other.quote === wantQuote)) continue;
+      if (chosen.some((other) => sameCustomer(other.customer, candidate.customer) && other.quote === wantQuote))
+        continue;
       chosen.push(candidate);
     }
   }
@@ -249,6 +292,24 @@ export function proofPointsOf(
     if (candidate.person) proof.person = candidate.person;
     return { proof, capability: credited[index] };
   });
+}
+
+/**
+ * A story card headed by its customer's name alone ("Copperline Plumbing"): what the card says is
+ * theirs. A one-word heading ("Invoicing", "Brightmart") is a name only when the card's text or a
+ * logo names it too.
+ */
+function cardCustomerOf(
+  section: Section,
+  body: string,
+  logos: Set<string>,
+  lex: Lexicon,
+  vendor: string,
+): string | undefined {
+  if (wordCount(section.heading) > 5) return undefined;
+  const name = validName(section.heading, lex, vendor);
+  if (!name || name.includes(' ') || body.includes(name) || logos.has(squash(name))) return name;
+  return undefined;
 }
 
 /** Names the pages show as customers: logos, short story headings ("Brightmart"), the companies quoted. */
@@ -269,10 +330,17 @@ function evidencedNames(
     if (named) names.add(squash(named));
   }
   for (const testimonial of testimonials) {
-    const company = parseAttribution(testimonial.attribution, lex, vendor).company;
+    const company = attributionOf(testimonial, lex, vendor).company;
     if (company) names.add(squash(company));
   }
   return names;
+}
+
+/** "Elektro Brandl" and "Elektro Brandl GmbH", "Lorenz & Söhne" and "Lorenz & Söhne Spedition": one customer. */
+function sameCustomer(a: string, b: string): boolean {
+  const [keyA, keyB] = [a, b].map((name) => squash(withoutLegalForm(name))) as [string, string];
+  const [shorter, longer] = keyA.length < keyB.length ? [keyA, keyB] : [keyB, keyA];
+  return shorter === longer || (shorter.length >= 8 && longer.startsWith(shorter));
 }
 
 /** Named customers with evidence: logos, story customers and the companies quoted. */
@@ -285,14 +353,7 @@ export function customersOf(
   const names: string[] = [];
   const add = (name: string | undefined) => {
     const valid = validName(name, lex, vendor);
-    // "Elektro Brandl" and "Elektro Brandl GmbH", "Lorenz & Söhne" and "Lorenz & Söhne Spedition": one customer.
-    const key = valid ? squash(withoutLegalForm(valid)) : '';
-    const same = (other: string) => {
-      const otherKey = squash(withoutLegalForm(other));
-      const [shorter, longer] = otherKey.length < key.length ? [otherKey, key] : [key, otherKey];
-      return shorter === longer || (shorter.length >= 8 && longer.startsWith(shorter));
-    };
-    if (valid && !names.some(same)) names.push(valid);
+    if (valid && !names.some((other) => sameCustomer(other, valid))) names.push(valid);
   };
   for (const proof of proofs) add(proof.customer);
   for (const page of pages) for (const name of page?.logoNames ?? []) add(name);

@@ -30,6 +30,12 @@ export interface Testimonial {
   quote: string;
   /** The attribution as written: "Renee Alvarez, Inventory Control Manager, Tidewater 3PL". */
   attribution: string;
+  /**
+   * What ties the attribution to the quote: the markup (a quote's footer, cite or figcaption, an
+   * author line), a leading dash ("— Priya Raman"), or only its place right after the quote in
+   * the same container, which the analysis trusts only when it also names a role.
+   */
+  tie: 'markup' | 'dash' | 'position';
 }
 
 const isEyebrow = (block: Block | undefined, next: Block | undefined) =>
@@ -131,9 +137,14 @@ const QUOTE_START = /^["“„«‘']/;
 const QUOTE_END = /["”“»’']\s*$/;
 const DASH_START = /^[—–~-]{1,2}\s*/;
 
+/** Blocks of a quote read together: one quote can run over several paragraphs. */
+const MAX_QUOTE_PARAGRAPHS = 4;
+
 /**
  * Quotes and who said them: a quote block (or a paragraph in quotation marks) followed by an
- * attribution, or both in one line ("“…” — Luis Moreno, Head of Logistics, Pacific Produce").
+ * attribution, or both in one line ("“…” — Luis Moreno, Head of Logistics, Pacific Produce"). A
+ * quote followed by nothing that belongs to it has no attribution: the next short paragraph in
+ * another container (a logo strip, the next section) is not who said it.
  */
 export function testimonialsOf(page: PageContent): Testimonial[] {
   const found: Testimonial[] = [];
@@ -141,29 +152,63 @@ export function testimonialsOf(page: PageContent): Testimonial[] {
   for (let index = 0; index < blocks.length && found.length < 30; index += 1) {
     const block = blocks[index] as Block;
     const text = block.text;
+    if (block.attribution || DASH_START.test(text)) continue;
     const inline = /^["“„«](.{12,600}?)["”“»]\s*[—–~-]{1,2}\s*(.{3,160})$/u.exec(text);
     if (inline?.[1] && inline[2]) {
-      found.push({ quote: clean(inline[1]), attribution: clean(inline[2]) });
+      found.push({ quote: clean(inline[1]), attribution: clean(inline[2]), tie: 'dash' });
       continue;
     }
     const quoted = block.kind === 'quote' || (QUOTE_START.test(text) && QUOTE_END.test(text));
     if (!quoted || spacedWords(text) < 4) continue;
-    // The attribution is the next short block(s) in the same container.
-    const parts: string[] = [];
-    for (let next = index + 1; next < Math.min(blocks.length, index + 4); next += 1) {
-      const candidate = blocks[next] as Block;
-      if (candidate.kind === 'heading' || spacedWords(candidate.text) > 14 || QUOTE_START.test(candidate.text)) break;
-      parts.push(candidate.text.replace(DASH_START, ''));
-      if (candidate.text.includes(',')) break;
+    // The rest of a quote in further paragraphs of the same blockquote.
+    const words = [text];
+    let last = index;
+    while (words.length < MAX_QUOTE_PARAGRAPHS) {
+      const next = blocks[last + 1];
+      if (next?.kind !== 'quote' || next.group !== block.group || next.attribution) break;
+      if (DASH_START.test(next.text) || QUOTE_START.test(next.text)) break;
+      words.push(next.text);
+      last += 1;
     }
-    if (!parts.length) continue;
+    const who = attributionAfter(blocks, last, block.group);
+    if (!who) continue;
     found.push({
-      quote: clean(text.replace(/^["“„«‘']+|["”“»’']+$/g, '')),
-      attribution: clean(parts.join(', ').replace(/,\s*,/g, ',')),
+      quote: clean(words.join(' ').replace(/^["“„«‘']+|["”“»’']+$/g, '')),
+      attribution: who.attribution,
+      tie: who.tie,
     });
+    index = last;
   }
   return found;
 }
+
+/** The attribution right after a quote's last block, and what ties it to the quote. */
+function attributionAfter(
+  blocks: Block[],
+  last: number,
+  group: number,
+): Pick<Testimonial, 'attribution' | 'tie'> | undefined {
+  const marked: string[] = [];
+  for (let next = last + 1; next < Math.min(blocks.length, last + 4) && blocks[next]?.attribution; next += 1) {
+    marked.push((blocks[next] as Block).text.replace(DASH_START, ''));
+  }
+  if (marked.length) return { attribution: joined(marked), tie: 'markup' };
+  const first = blocks[last + 1];
+  const dashed = Boolean(first && DASH_START.test(first.text));
+  const parts: string[] = [];
+  for (let next = last + 1; next < Math.min(blocks.length, last + 4); next += 1) {
+    const candidate = blocks[next] as Block;
+    if (candidate.kind === 'heading' || spacedWords(candidate.text) > 14 || QUOTE_START.test(candidate.text)) break;
+    // Outside the quote's container only a dash says whose words they were.
+    if (!dashed && candidate.group !== group) break;
+    parts.push(candidate.text.replace(DASH_START, ''));
+    if (candidate.text.includes(',')) break;
+  }
+  if (!parts.length) return undefined;
+  return { attribution: joined(parts), tie: dashed ? 'dash' : 'position' };
+}
+
+const joined = (parts: string[]) => clean(parts.join(', ').replace(/,\s*,/g, ','));
 
 /** The text of a section: its own blocks (not its sub-sections'). */
 export const sectionText = (section: Section): string => section.blocks.map((block) => block.text).join(' ');

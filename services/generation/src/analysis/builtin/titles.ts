@@ -1,7 +1,7 @@
 import { capitalise, clean, sentences, squash, wordCount, words } from '../../text.ts';
 import type { PageContent } from '../extraction/content.ts';
 import { FUNCTIONS, type FunctionProfile, type Lexicon } from '../lexicon/index.ts';
-import { parseAttribution } from './proofs.ts';
+import { attributionOf } from './proofs.ts';
 import type { Section, Testimonial } from './structure.ts';
 
 /**
@@ -220,7 +220,7 @@ export function pageTitles(
     }
   }
   for (const testimonial of testimonials) {
-    const who = parseAttribution(testimonial.attribution, lex, vendor);
+    const who = attributionOf(testimonial, lex, vendor);
     // The vendor's own people are not its buyers.
     if (!who.title || !who.company || squash(who.company) === squash(vendor)) continue;
     add(who.title, false);

@@ -1,6 +1,7 @@
 import { withoutInjections } from '@seqgen/checks';
 import type { AnyNode, Element } from 'domhandler';
 import { clean, truncate, wordCount } from '../../text.ts';
+import { attributionOf } from './attribution.ts';
 import type { Deadline } from './budget.ts';
 import type { Block } from './content.ts';
 import { textOf } from './dom.ts';
@@ -86,7 +87,10 @@ export function collectBlocks(
   onInjections: (removed: number) => void,
 ): { blocks: Block[]; cut: boolean } {
   const blocks: Block[] = [];
-  let current: { kind: Block['kind']; level?: number; parts: string[]; lead?: string } = { kind: 'text', parts: [] };
+  let current: { kind: Block['kind']; level?: number; parts: string[]; lead?: string; attribution?: true } = {
+    kind: 'text',
+    parts: [],
+  };
   let group = 0;
   let groups = 0;
   let chars = 0;
@@ -107,6 +111,7 @@ export function collectBlocks(
       group,
     };
     if (current.level) block.level = current.level;
+    if (current.attribution) block.attribution = true;
     if (current.lead && text.startsWith(current.lead) && current.lead.length < text.length) block.lead = current.lead;
     current.lead = undefined;
     blocks.push(block);
@@ -125,7 +130,11 @@ export function collectBlocks(
    */
   const enter = (element: Element, name: string): (() => void) | undefined => {
     const visual = BLOCK_KINDS[name] ? undefined : visualHeadingLevel(element, deadline);
-    const kind = visual ? 'heading' : (BLOCK_KINDS[name] ?? (isVisualQuote(element) ? 'quote' : undefined));
+    // A paragraph of a blockquote is the quote's words, whatever marks (or none) set it off.
+    const paragraph = name === 'p' && current.kind === 'quote' ? 'quote' : undefined;
+    const kind = visual
+      ? 'heading'
+      : (paragraph ?? BLOCK_KINDS[name] ?? (isVisualQuote(element) ? 'quote' : undefined));
     if (kind) {
       flush();
       const outer = current;
@@ -176,7 +185,18 @@ export function collectBlocks(
     const element = node as Element;
     // htmlparser2 lower-cases HTML tag names already.
     const name = element.name;
-    if (SKIPPED_TAGS.has(name) || isHidden(element, stylesheet)) continue;
+    if (isHidden(element, stylesheet)) continue;
+    // Before the skipped tags: a quote's <footer> is who said it, the page's <footer> is chrome.
+    const attribution = attributionOf(element, stylesheet, deadline);
+    if (attribution) {
+      flush();
+      const outer = current;
+      current = { kind: 'text', parts: [attribution], attribution: true };
+      flush();
+      current = outer;
+      continue;
+    }
+    if (SKIPPED_TAGS.has(name)) continue;
     const grouping = GROUPING_TAGS.has(name);
     if (grouping) {
       flush();

@@ -11,6 +11,8 @@ export interface Block {
    * or set off by a colon or a dash in a run of such items ("Invoice capture: reads…", ./leads.ts).
    */
   lead?: string;
+  /** Set when the markup makes the block a quote's attribution (./attribution.ts): who said the quote before it. */
+  attribution?: true;
   /**
    * Which sectioning container (section, article, blockquote…) the block sits in: a heading's
    * text is what follows it inside the same container, not a testimonial further down.

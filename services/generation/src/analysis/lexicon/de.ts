@@ -248,6 +248,13 @@ export const GERMAN: Lexicon = {
   titleSmallWords: list('of, and, für, und, der, des, &'),
   resultVerbs:
     /\b(gesenkt|senkte|senkt|reduziert|reduzierte|gesteigert|steigerte|steigert|verkürzt|verkürzte|halbiert|halbierte|spart|sparte|gespart|erhöht|erhöhte|erzielt|erzielte|verbessert|verbesserte|vermeidet|vermied|gewonnen)\b/i,
+  beforeAfter: {
+    insteadOf: /\b(?:statt|anstatt|anstelle von|im vergleich zu|gegenüber)\s/i,
+    fromTo: /\bvon\s+(.{1,30}?)\s+auf\s+(.{1,30})/i,
+    // Letters, not \b: "über" starts with a letter \b does not count as one.
+    timeSpan:
+      /(?<!\p{L})(?:am\s+(?:selben|gleichen)\s+tag|über nacht|(?:eine[nmr]?|pro)\s+(?:stunde|tag|woche|monat|quartal|jahr)|stunden|tagen?|wochen|monaten?|minuten|sekunden)(?!\p{L})/iu,
+  },
   triggers: [
     {
       kind: 'expansion',

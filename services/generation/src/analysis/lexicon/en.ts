@@ -316,6 +316,12 @@ export const ENGLISH: Lexicon = {
   titleSmallWords: list('of, and, for, the, in, at, to, &'),
   resultVerbs:
     /\b(cuts?|reduc(?:es|ed)|lower(?:s|ed)|increas(?:es|ed)|rais(?:es|ed)|gr(?:ew|ows)|sav(?:es|ed)|doubl(?:es|ed)|tripl(?:es|ed)|halv(?:es|ed)|improv(?:es|ed)|boost(?:s|ed)|shorten(?:s|ed)|recover(?:s|ed)|recoup(?:s|ed)|reclaim(?:s|ed)|achiev(?:es|ed)|went from|goes from|dropp(?:ed)|drops|f[ae]ll|falls|eliminat(?:es|ed)|avoid(?:s|ed)|w(?:on|ins)|hit|hits|reach(?:es|ed)|gain(?:s|ed)|free[sd]|slash(?:es|ed)|decreas(?:es|ed)|negotiat(?:es|ed)|catch(?:es)|caught|trim(?:s|med)|accelerat(?:es|ed)|lift(?:s|ed)|redeploy(?:s|ed)|shr(?:inks|ank))\b/i,
+  beforeAfter: {
+    insteadOf: /\b(?:instead of|rather than|compared (?:to|with)|versus|vs\.?|(?:down|up) from)\s/i,
+    fromTo: /\bfrom\s+(.{1,30}?)\s+to\s+(.{1,30})/i,
+    timeSpan:
+      /\b(?:(?:the\s+)?(?:same|next)[ -]day|overnight|(?:an?|one|per)\s+(?:hour|day|week|month|quarter|year)|hours|days|weeks|months|minutes|seconds)\b/i,
+  },
   triggers: [
     {
       kind: 'expansion',

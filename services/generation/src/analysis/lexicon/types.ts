@@ -87,6 +87,13 @@ export interface Lexicon {
   titleSmallWords: Set<string>;
   /** Verbs that state a result in a customer story ("cut", "reduced", "senkte"). */
   resultVerbs: RegExp;
+  /**
+   * A result told as a before and an after, without a result verb (../builtin/comparisons.ts):
+   * `insteadOf` sets the two side by side ("in 2 days instead of 19", "statt"), `fromTo` holds
+   * the before and the after as its two groups ("from 19 days to 2", "von 78 % auf 96 %"), and
+   * `timeSpan` is a measure in words ("the same day", "a week") where no figure is given.
+   */
+  beforeAfter: { insteadOf: RegExp; fromTo: RegExp; timeSpan: RegExp };
   /** Trigger events on a prospect's page, best first. */
   triggers: { kind: TriggerKind; pattern: RegExp }[];
   /** "We're opening…" → "you're opening…": the company's own voice turned to the reader. */
