@@ -107,3 +107,38 @@ describe('a card whose text opens with its verb', () => {
     expect(solutions.join(' ')).toContain('Carers see their shifts');
   });
 });
+
+describe('a customer result that names a capability', () => {
+  it('is credited to that capability, not to one it shares words with', () => {
+    const { proofPoints } = analyseSite({
+      company: extractPage(ROSTRA_PAGE, 'https://rostra.test/'),
+      caseStudies: undefined,
+    });
+    const willow = proofPoints?.find((proof) => proof.result.includes('62%'));
+    expect(willow?.result).toContain('after switching to Rostra shift fill');
+    expect(willow?.solution).toMatch(/^Shift fill:/);
+  });
+});
+
+/** A care-home rota site as such sites are written: a problem paragraph, feature cards, a story. */
+const ROSTRA_PAGE = `<!doctype html><html lang="en"><head><title>Rostra | Staff scheduling for care homes</title>
+<meta name="description" content="Rostra builds fair, compliant rotas for care homes in minutes and fills last-minute gaps from your own bank staff."></head>
+<body><header><a href="/">Rostra</a><nav><a href="/features">Features</a><a href="/customers">Customers</a></nav></header>
+<main>
+<section><h1>Rotas that fill themselves</h1><p>Rostra is staff scheduling software for care homes and home-care providers. Build a compliant four-week rota in minutes and fill sick-day gaps before the shift starts.</p></section>
+<section><h2>The problem with rotas today</h2>
+<p>Most care home managers still build rotas in spreadsheets. Every sick call means an hour on the phone, agency staff cost twice as much as your own, and nobody is sure the rota meets safe staffing ratios until the inspector asks.</p></section>
+<section><h2>Features</h2>
+<div class="grid">
+<div><h3>Auto-rota</h3><p>Builds a four-week rota around contracts, skills and leave in under five minutes.</p></div>
+<div><h3>Shift fill</h3><p>When someone calls in sick, Rostra offers the shift to qualified bank staff by text and books the first to accept.</p></div>
+<div><h3>Ratio checks</h3><p>Warns you before you publish a rota that drops below your safe staffing ratio on any shift.</p></div>
+<div><h3>Staff app</h3><p>Carers see their shifts, swap with colleagues and request leave from their phone.</p></div>
+</div></section>
+<section class="stats"><div><strong>62%</strong><span>less agency spend</span></div><div><strong>5 min</strong><span>to build a month's rota</span></div></section>
+<section><h2>Customer stories</h2>
+<article><h3>Willow Court Care Group</h3><p>Willow Court cut agency spend by 62% in six months across its nine homes after switching to Rostra shift fill.</p>
+<blockquote>"I used to spend Sunday evenings on the rota. Now it's done before my coffee."</blockquote><p class="author">Helen Brooks, Registered Manager, Willow Court</p></article>
+</section>
+</main>
+<footer>Rostra Ltd · Leeds · Privacy</footer></body></html>`;

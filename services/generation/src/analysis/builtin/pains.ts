@@ -183,13 +183,14 @@ export function problemStatements(
       for (let index = 0; index < paragraphs.length; index += 1) {
         const text = (paragraphs[index] as Block).text;
         const next = paragraphs[index + 1]?.text;
+        const told = toldProblems(text, lex, companyName);
         if (wordCount(text) <= 12 && next && wordCount(next) > 12) {
           add(text, next);
           index += 1;
-        } else if (wordCount(text) <= 30) {
+        } else if (wordCount(text) <= 30 && told.length < 2) {
           add(text);
         } else {
-          for (const problem of toldProblems(text, lex, companyName)) add(problem);
+          for (const problem of told) add(problem);
         }
       }
     }

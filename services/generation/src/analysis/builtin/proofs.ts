@@ -284,8 +284,17 @@ export function proofPointsOf(
   }
   const storyTopics: Topic[] = chosen.map((candidate) => topicOf(candidate.context, lex));
   const capabilityTopics = capabilities.map((capability) => topicOf(capability.text, lex));
-  // Each story is credited to the capability it is most about, if clearly any; several stories may share one.
-  const credited = chosen.map((_, index) => assign([storyTopics[index] as Topic], capabilityTopics, 1.2)[0]);
+  // A story that names a capability ("…after switching to Rostra shift fill") is credited to it;
+  // any other to the capability it is most about, if clearly any. Several stories may share one.
+  const named = chosen.map((candidate) =>
+    capabilities.findIndex(
+      (capability) =>
+        capability.headline && namesWholly(`${candidate.result} ${candidate.context}`, capability.headline),
+    ),
+  );
+  const credited = chosen.map((_, index) =>
+    (named[index] ?? -1) >= 0 ? named[index] : assign([storyTopics[index] as Topic], capabilityTopics, 1.2)[0],
+  );
   return chosen.map((candidate, index) => {
     const proof: ProofPoint = { customer: candidate.customer, result: candidate.result };
     if (candidate.quote) proof.quote = true;
@@ -358,4 +367,11 @@ export function customersOf(
   for (const proof of proofs) add(proof.customer);
   for (const page of pages) for (const name of page?.logoNames ?? []) add(name);
   return names.slice(0, 12);
+}
+
+/** Whether a text names a capability's headline as whole words, in any case. */
+function namesWholly(text: string, headline: string): boolean {
+  const name = headline.toLocaleLowerCase();
+  const at = text.toLocaleLowerCase().indexOf(name);
+  return at >= 0 && !/[\p{L}\p{N}]/u.test(`${text.charAt(at - 1)}${text.charAt(at + name.length)}`);
 }
