@@ -25,14 +25,14 @@ const analysis = (solutions: string[], extra: Partial<Record<string, unknown>> =
     ...extra,
   });
 
-const briefOf = (solutions: string[], extra: Partial<Record<string, unknown>> = {}) =>
+const briefOf = (solutions: string[], extra: Partial<Record<string, unknown>> = {}, tone = 50) =>
   buildBrief({
     analysis: analysis(solutions, extra),
     customization: Customization.parse({
       persona: 'generic',
       industry: 'agnostic',
       targetSpecificCompany: 'no',
-      tone: 50,
+      tone,
     }),
     language: 'en',
     sender: { firstName: 'Maria' },
@@ -149,20 +149,14 @@ describe('a result that names a capability', () => {
 describe('the company said again at once', () => {
   it('becomes "It" in the sentence that follows the one naming it', () => {
     for (const tone of [0, 50, 100]) {
-      const brief = buildBrief({
-        analysis: analysis([
+      const brief = briefOf(
+        [
           'Dispatch board: Dispatchwell shows every technician, job and drive time on one board.',
           'Parts tracking: Dispatchwell keeps every van parts list up to date as parts are used.',
-        ]),
-        customization: Customization.parse({
-          persona: 'generic',
-          industry: 'agnostic',
-          targetSpecificCompany: 'no',
-          tone,
-        }),
-        language: 'en',
-        sender: { firstName: 'Maria' },
-      });
+        ],
+        {},
+        tone,
+      );
       for (const email of composeSequence(brief)) {
         expect(email.body, `tone ${tone}`).not.toMatch(/Dispatchwell\b[^.!?]*[.!?] Dispatchwell (shows|keeps)\b/);
       }
