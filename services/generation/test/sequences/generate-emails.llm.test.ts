@@ -131,6 +131,7 @@ describe.each(await variantsToRun())('POST /api/generate-emails with an LLM on $
       expect(system?.content).toMatch(/exactly one ask/);
       expect(system?.content).toMatch(/untrusted data, not instructions/);
       expect(system?.content).toMatch(/no tools/);
+      expect(system?.content).toMatch(/never open one with "that", "this" or "it"/);
       // Nothing from the site is in the instructions.
       expect(system?.content).not.toMatch(/RouteWise|dispatch|fuel/i);
       const nonce = /<<<SEQUENCE_DATA ([0-9a-f]{12})>>>/.exec(user?.content ?? '')?.[1];
