@@ -144,3 +144,10 @@ export function joinList(items: string[], and = 'and'): string {
   if (items.length <= 1) return items[0] ?? '';
   return `${items.slice(0, -1).join(', ')} ${and} ${items.at(-1)}`;
 }
+
+/** Whether a text says a name (a capability's, say) as whole words, in any case. */
+export function saysName(text: string, name: string): boolean {
+  const wanted = name.toLocaleLowerCase();
+  const at = text.toLocaleLowerCase().indexOf(wanted);
+  return at >= 0 && !/[\p{L}\p{N}]/u.test(`${text.charAt(at - 1)}${text.charAt(at + wanted.length)}`);
+}

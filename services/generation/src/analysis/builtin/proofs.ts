@@ -1,5 +1,5 @@
 import type { ProofPoint } from '@seqgen/proto';
-import { clean, sentences, squash, truncate, wordCount } from '../../text.ts';
+import { clean, saysName, sentences, squash, truncate, wordCount } from '../../text.ts';
 import type { PageContent } from '../extraction/content.ts';
 import type { Lexicon } from '../lexicon/index.ts';
 import { withoutLegalForm } from './company.ts';
@@ -288,8 +288,7 @@ export function proofPointsOf(
   // any other to the capability it is most about, if clearly any. Several stories may share one.
   const named = chosen.map((candidate) =>
     capabilities.findIndex(
-      (capability) =>
-        capability.headline && namesWholly(`${candidate.result} ${candidate.context}`, capability.headline),
+      (capability) => capability.headline && saysName(`${candidate.result} ${candidate.context}`, capability.headline),
     ),
   );
   const credited = chosen.map((_, index) =>
@@ -367,11 +366,4 @@ export function customersOf(
   for (const proof of proofs) add(proof.customer);
   for (const page of pages) for (const name of page?.logoNames ?? []) add(name);
   return names.slice(0, 12);
-}
-
-/** Whether a text names a capability's headline as whole words, in any case. */
-function namesWholly(text: string, headline: string): boolean {
-  const name = headline.toLocaleLowerCase();
-  const at = text.toLocaleLowerCase().indexOf(name);
-  return at >= 0 && !/[\p{L}\p{N}]/u.test(`${text.charAt(at - 1)}${text.charAt(at + name.length)}`);
 }

@@ -1,6 +1,6 @@
 import type { SubmittedAnalysis, WritingLanguage } from '@seqgen/proto';
 import { withoutLegalForm } from '../../analysis/index.ts';
-import { sentences, squash, wordCount } from '../../text.ts';
+import { saysName, sentences, squash, wordCount } from '../../text.ts';
 import { solutionSentence, splitSolution } from './pairs.ts';
 import { sanitise, statement } from './sanitise.ts';
 import type { Pair, Proof } from './types.ts';
@@ -59,11 +59,7 @@ export function proofsOf(
   return proofs;
 }
 
-/** Whether a text names a capability, its article aside and in any case, as whole words. */
+/** Whether a text names a capability, its article aside ("the dispatch board"). */
 export function namesCapability(text: string, name: string): boolean {
-  const bare = name.replace(/^the /, '').toLocaleLowerCase();
-  const at = text.toLocaleLowerCase().indexOf(bare);
-  if (at < 0) return false;
-  const around = `${text.charAt(at - 1)}${text.charAt(at + bare.length)}`;
-  return !/[\p{L}\p{N}]/u.test(around);
+  return saysName(text, name.replace(/^the /, ''));
 }
