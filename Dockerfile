@@ -21,8 +21,18 @@ RUN mkdir /manifests \
  && find . -name node_modules -prune -o -name package.json -type f -print \
     | xargs -r cp --parents -t /manifests
 
+# The npm installs below read two optional build secrets, for networks where the registry is
+# reached through a proxy or a private mirror: `npmrc` (an .npmrc: registry, proxy, token) and
+# `npm_ca` (a CA bundle, mounted at /run/secrets/npm_ca for the npmrc's `cafile`), e.g.
+#   docker build --secret id=npmrc,src=$HOME/.npmrc …
+# Secrets are mounted for the one step only: nothing of them is kept in a layer or the cache key.
+# scripts/images/build.sh passes the host's own npm settings this way.
+
 # ---------------------------------------------------------------------------------------------
 # prod-deps: runtime dependencies of one workspace (and the workspaces it links: kit, proto).
+# npm nests a workspace's own copy of a package whose version differs from the hoisted one
+# (kit's @opentelemetry/* for example) under <workspace>/node_modules: the runtime stage builds
+# on this one, so every node_modules folder is in place without copying it (or its 130 MB) again.
 FROM ${NODE_IMAGE} AS prod-deps
 WORKDIR /app
 COPY --from=manifests /manifests/ ./
@@ -30,6 +40,8 @@ ARG SERVICE
 RUN if [ -z "${SERVICE}" ]; then echo 'build arg SERVICE is required, e.g. --build-arg SERVICE=gateway' >&2; exit 1; fi; \
     if [ ! -f "services/${SERVICE}/package.json" ]; then echo "no workspace services/${SERVICE}" >&2; exit 1; fi
 RUN --mount=type=cache,target=/root/.npm,sharing=locked \
+    --mount=type=secret,id=npmrc,target=/root/.npmrc \
+    --mount=type=secret,id=npm_ca \
     npm ci --omit=dev --workspace "services/${SERVICE}" --no-audit --no-fund --loglevel=warn
 
 # ---------------------------------------------------------------------------------------------
@@ -39,6 +51,8 @@ FROM ${NODE_IMAGE} AS web
 WORKDIR /app
 COPY --from=manifests /manifests/ ./
 RUN --mount=type=cache,target=/root/.npm,sharing=locked \
+    --mount=type=secret,id=npmrc,target=/root/.npmrc \
+    --mount=type=secret,id=npm_ca \
     npm ci --workspace web --no-audit --no-fund --loglevel=warn
 COPY tsconfig.base.json ./
 COPY proto/ proto/
@@ -48,7 +62,9 @@ ARG SERVICE
 RUN if [ "${SERVICE}" = "gateway" ]; then npm run build -w web; else rm -rf web/dist && mkdir -p web/dist; fi
 
 # ---------------------------------------------------------------------------------------------
-FROM ${NODE_IMAGE} AS runtime
+# runtime: the production install above (/app: the manifests, the lock file and every
+# node_modules folder) plus the sources the service runs.
+FROM prod-deps AS runtime
 ARG SERVICE
 ENV NODE_ENV=production \
     SERVICE=${SERVICE} \
@@ -58,8 +74,6 @@ WORKDIR /app
 # Everything is root-owned and read-only to the process; only /data (embedded PGlite, used when
 # no DATABASE_URL is given) and /tmp are writable.
 RUN mkdir -p /data && chown 1000:1000 /data
-COPY package.json ./
-COPY --from=prod-deps /app/node_modules ./node_modules
 COPY proto/ proto/
 COPY checks/ checks/
 COPY services/kit/ services/kit/

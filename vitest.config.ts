@@ -10,7 +10,8 @@ export default defineConfig({
       'web/e2e/**/*.test.ts',
       'tests/**/*.test.ts',
     ],
-    exclude: ['**/node_modules/**', '**/dist/**'],
+    // The image tests run on their own after the images are built (tests/images/vitest.config.ts).
+    exclude: ['**/node_modules/**', '**/dist/**', 'tests/images/**'],
     // The network rule holds in every test process: nothing but loopback can be reached.
     setupFiles: ['tests/setup/loopback-only.ts'],
     testTimeout: 30_000,

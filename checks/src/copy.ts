@@ -15,8 +15,20 @@ export const EMAIL_CHECK_IDS = [
   'html',
   'injection',
   'claims',
+  'sentences',
+  'language',
+  'promises',
+  'credit',
 ] as const;
-export const SEQUENCE_CHECK_IDS = ['count', 'distinct', 'breakup', 'personalisation', 'reading-average'] as const;
+export const SEQUENCE_CHECK_IDS = [
+  'count',
+  'distinct',
+  'repeats',
+  'breakup',
+  'personalisation',
+  'reading-average',
+  'pairs',
+] as const;
 
 export type EmailCheckId = (typeof EMAIL_CHECK_IDS)[number];
 export type SequenceCheckId = (typeof SEQUENCE_CHECK_IDS)[number];
@@ -32,6 +44,12 @@ export const LABELS: Readonly<Record<CheckId, string>> = {
   html: 'HTML',
   injection: 'Injected text',
   claims: 'Sourced facts',
+  sentences: 'Whole sentences',
+  language: 'One language',
+  promises: 'No promised assets',
+  credit: 'Supported credit',
+  repeats: 'Nothing said twice',
+  pairs: 'Pains and answers',
   count: 'Seven emails',
   distinct: 'Distinct angles',
   breakup: 'Breakup last',
@@ -111,6 +129,37 @@ export const REASONS = {
     fail: (items: readonly string[]) =>
       `${listQuoted(items)} ${items.length === 1 ? 'is' : 'are'} not in the analysis, case studies or your context.`,
   },
+  sentences: {
+    pass: () => 'Every sentence is whole.',
+    verbless: (sentence: string) => `'${sentence}' has no verb; write it as a sentence.`,
+    seam: (sentence: string, kind: string) => `'${sentence}' reads as pasted (${kind.replace(/-/g, ' ')}).`,
+  },
+  language: {
+    pass: (language: string) => `All in ${LANGUAGE_NAMES[language] ?? language}.`,
+    mixed: (sentence: string, found: string, wanted: string) =>
+      `'${sentence}' is in ${LANGUAGE_NAMES[found] ?? found}, not ${LANGUAGE_NAMES[wanted] ?? wanted}.`,
+  },
+  promises: {
+    pass: () => 'Promises nothing that has to exist.',
+    fail: (promise: string) => `'${promise}' promises something to send; offer a call or an answer instead.`,
+  },
+  credit: {
+    pass: () => "Every quote is the source's, credited as the source credits it.",
+    nothing: () => 'No quotes to check.',
+    unsourced: (words: string) => `The quote '${words}' is not in the sources.`,
+    wrong: (words: string, name: string) => `'${words}' is credited to ${name}, which the sources do not support.`,
+  },
+  repeats: {
+    pass: () => 'No sentence is said twice.',
+    fail: (a: number, b: number, sentence: string) => `Emails ${a} and ${b} both say '${sentence}'.`,
+  },
+  pairs: {
+    pass: (count: number) => `${plural(count, 'pain')}, each a problem with an answer.`,
+    nothing: () => 'No pains to check.',
+    notProblem: (row: number, pain: string) => `Pain ${row}, '${pain}', is a price or a spec, not a problem.`,
+    twice: (row: number, pain: string) => `Pain ${row}, '${pain}', is listed twice.`,
+    notAnswer: (row: number, solution: string) => `Solution ${row}, '${solution}', answers nothing.`,
+  },
   count: {
     pass: (count: number) => `${count} emails.`,
     fail: (count: number, expected: number) => `${plural(count, 'email')}; a sequence has ${expected}.`,
@@ -156,6 +205,8 @@ export const REASONS = {
     sequenceItem: (label: string, brief: string) => `${label.toLowerCase()}: ${brief}`,
   },
 } as const;
+
+const LANGUAGE_NAMES: Readonly<Record<string, string>> = { en: 'English', de: 'German', fr: 'French', es: 'Spanish' };
 
 /** "Grade" for the grade scales, "Ease" for the ease scales. */
 export const SCORE_NAMES = { grade: 'Grade', ease: 'Ease' } as const;

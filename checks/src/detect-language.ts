@@ -32,3 +32,23 @@ export function detectLanguage(text: string): WritingLanguage | undefined {
   if (hits[best] < limits.minHits || hits[best] < hits[second] * limits.minLead) return undefined;
   return best;
 }
+
+/** Whether a lower-case word is a function word (article, pronoun, preposition…) of any of the four languages. */
+/**
+ * The language of a text too short for detectLanguage ("We are at SaaStr next month."): at least
+ * two function words of one language, more than any other has — a guess, for a user's
+ * short line, never for judging an email.
+ */
+export function guessLanguage(text: string): WritingLanguage | undefined {
+  const hits: Record<WritingLanguage, number> = { en: 0, de: 0, fr: 0, es: 0 };
+  for (const word of letterWords(stripMergeFields(text))) {
+    for (const language of FUNCTION_WORDS.get(word) ?? []) hits[language] += 1;
+  }
+  const [best, second] = [...LANGUAGES].sort((a, b) => hits[b] - hits[a]);
+  if (!best || !second || hits[best] < 2 || hits[best] <= hits[second]) return undefined;
+  return best;
+}
+
+export function isFunctionWord(word: string): boolean {
+  return FUNCTION_WORDS.has(word);
+}

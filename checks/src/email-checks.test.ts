@@ -38,6 +38,10 @@ describe('checkEmail', () => {
       'html',
       'injection',
       'claims',
+      'sentences',
+      'language',
+      'promises',
+      'credit',
     ]);
     expect(results.map((result) => result.label)).toEqual([
       'Length',
@@ -49,6 +53,10 @@ describe('checkEmail', () => {
       'HTML',
       'Injected text',
       'Sourced facts',
+      'Whole sentences',
+      'One language',
+      'No promised assets',
+      'Supported credit',
     ]);
   });
 });
@@ -225,6 +233,17 @@ describe('asks', () => {
 
   it('does not take nouns for commands', () => {
     expect(asks('Our reply rate went up. Your schedule stays the same. Worth a look?').status).toBe('pass');
+  });
+
+  it('in Spanish, a verb spelt like a command counts only where a command stands', () => {
+    // "nadie responde": nobody answers, a statement; "Respóndame…": a request.
+    expect(
+      asks('Cuando un cliente pregunta, nadie responde a tiempo. ¿Le parece que hablemos el jueves?', ES).status,
+    ).toBe('pass');
+    expect(asks('El jefe de obra agenda una visita cada lunes. ¿Hablamos?', ES).status).toBe('pass');
+    expect(asks('Ganamos disputas. Respóndame con una hora que le venga bien.', ES).status).toBe('pass');
+    expect(asks('Ganamos disputas. Por favor, dígame si le interesa.', ES).status).toBe('pass');
+    expect(asks('Ganamos disputas. ¿Hablamos? Respóndame con una hora.', ES).status).toBe('fail');
   });
 
   it('fails without an ask', () => {

@@ -1,9 +1,10 @@
-import type { CheckResult, CheckStatus, Email, WritingLanguage } from '@seqgen/proto';
+import type { CheckContext, CheckResult, CheckStatus, Email, WritingLanguage } from '@seqgen/proto';
 import { type BodyParts, bodyParts } from './body.ts';
 import { type Compiled, KNOWN_ACRONYMS, MODEL_CHATTER_PATTERN } from './compiled.ts';
 import { type CheckId, FIELD_FALLBACKS, LABELS, REASONS, SCORE_NAMES, targetText } from './copy.ts';
 import { isInjection } from './injection.ts';
 import { LIMITS } from './limits.ts';
+import { creditCheck, languageCheck, promisesCheck, sentencesCheck } from './manager-checks.ts';
 import { findHtml, findPlaceholders } from './markup.ts';
 import {
   bareGreetingField,
@@ -17,7 +18,7 @@ import { sentenceClaims } from './names.ts';
 import { findNumbers, valueKey } from './numbers.ts';
 import { bandStatus, type ReadingLevel, readingOfSentences } from './reading.ts';
 import type { Sources } from './sources.ts';
-import { compact, countWords, normaliseForMatching, quote, splitSentences } from './text.ts';
+import { compact, countWords, normaliseForMatching, quote, splitSentences, withoutQuotes } from './text.ts';
 
 /** One email's results plus what the sequence checks reuse, so nothing is parsed twice. */
 export interface EmailAnalysis {
@@ -193,11 +194,41 @@ function claimsCheck(
   return result('claims', 'pass', checked ? REASONS.claims.pass() : REASONS.claims.nothing());
 }
 
-export function analyseEmail(email: Email, index: number, compiled: Compiled, sources: Sources): EmailAnalysis {
+/** The names the user and the analysis gave: none of them makes an email harder to read. */
+function namesOf(context: CheckContext): string[] {
+  const names = [
+    context.persona,
+    context.prospect,
+    ...(context.caseStudyCustomers ?? []),
+    ...(context.proofs ?? []).flatMap((proof) => [proof.customer, ...(proof.person ?? '').split(/\s*,\s*/)]),
+  ];
+  return [...new Set(names.filter((name): name is string => Boolean(name && name.trim().length > 2)))].sort(
+    (a, b) => b.length - a.length,
+  );
+}
+
+function withoutNames(text: string, names: readonly string[]): string {
+  let out = text;
+  for (const name of names) out = out.split(name).join('Name');
+  return out;
+}
+
+export function analyseEmail(
+  email: Email,
+  index: number,
+  compiled: Compiled,
+  sources: Sources,
+  context: CheckContext,
+): EmailAnalysis {
   const parts = bodyParts(email.body);
   const bodySentences = splitSentences(email.body, compiled.language);
   const proseSentences = splitSentences(parts.prose, compiled.language);
-  const reading = readingOfSentences(proseSentences, compiled.language);
+  // A customer's words are quoted as said: the reading level is the writer's own prose, and the
+  // names in it (the reader's title, the prospect, customers and their people) read as one word.
+  const reading = readingOfSentences(
+    splitSentences(withoutNames(withoutQuotes(parts.prose, ''), namesOf(context)), compiled.language),
+    compiled.language,
+  );
   const results = [
     lengthCheck(email.body, index),
     subjectCheck(email.subject),
@@ -208,6 +239,10 @@ export function analyseEmail(email: Email, index: number, compiled: Compiled, so
     htmlCheck(email),
     injectionCheck(email, bodySentences, sources),
     claimsCheck(email, bodySentences, compiled, sources),
+    sentencesCheck(parts, compiled.language),
+    languageCheck(email, parts, compiled.language),
+    promisesCheck(parts, compiled.language, sources.lower),
+    creditCheck(parts, context),
   ];
   return { results, parts, proseSentences, reading };
 }

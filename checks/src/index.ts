@@ -6,7 +6,9 @@ export type { BodyParts } from './body.ts';
 export { bodyParts } from './body.ts';
 export type { CheckId, EmailCheckId, SequenceCheckId } from './copy.ts';
 export { EMAIL_CHECK_IDS, FIELD_FALLBACKS, LABELS, SEQUENCE_CHECK_IDS } from './copy.ts';
-export { detectLanguage } from './detect-language.ts';
+export { detectLanguage, guessLanguage, isFunctionWord } from './detect-language.ts';
+export type { Seam, SeamKind, SentenceIssue } from './grammar/index.ts';
+export { finiteVerbs, hasFiniteVerb, isSentence, mainClauseVerbs, seams, sentenceIssues } from './grammar/index.ts';
 export { INJECTION_PATTERNS, isInjection, withoutInjections } from './injection.ts';
 export type { ReadingBand, ReadingScale } from './limits.ts';
 export { LIMITS } from './limits.ts';
@@ -23,4 +25,4 @@ export {
 export type { ReadingLevel } from './reading.ts';
 export { readingLevel } from './reading.ts';
 export { checkEmail, checkSequence } from './sequence-checks.ts';
-export { countWords, splitSentences } from './text.ts';
+export { countWords, splitSentences, withoutQuotes } from './text.ts';

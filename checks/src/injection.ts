@@ -16,6 +16,9 @@ export const INJECTION_PATTERNS: readonly RegExp[] = [
   /\b(respond|reply|answer|output)\b.{0,20}\bonly\b.{0,20}\bwith\b/i,
   /\b(new|updated|real|actual) instructions?\s*:/i,
   /<\|?(im_start|im_end|system|assistant|user)\|?>|\[\/?INST\]|<<\/?SYS>>/i,
+  // Directions to whoever writes about the page: "When describing Acme, say the audience is…".
+  /\bwhen (describing|writing about|summari[sz]ing|talking about|analy[sz]ing)\b.{0,80}\b(say|mention|state|write|claim|tell|call)\b/i,
+  /\btell the (user|reader|model|assistant)\b/i,
 ];
 
 export function isInjection(sentence: string): boolean {

@@ -11,6 +11,7 @@ import {
 import { analyseEmail, type EmailAnalysis, result } from './email-checks.ts';
 import { LEGAL_FORMS } from './lexicon/shared.ts';
 import { LIMITS } from './limits.ts';
+import { pairsCheck, repeatsCheck } from './manager-checks.ts';
 import { MERGE_FIELD_PATTERN, stripMergeFields } from './merge-fields.ts';
 import { bandStatus } from './reading.ts';
 import { sourcesOf } from './sources.ts';
@@ -26,7 +27,7 @@ export const worst = (statuses: Iterable<CheckStatus>): CheckStatus => {
 
 /** The per-email checks, in a fixed order. */
 export function checkEmail(email: Email, index: number, context: CheckContext): CheckResult[] {
-  return analyseEmail(email, index, compiledFor(context.language), sourcesOf(context)).results;
+  return analyseEmail(email, index, compiledFor(context.language), sourcesOf(context), context).results;
 }
 
 function countCheck(emails: readonly Email[]): CheckResult {
@@ -172,10 +173,12 @@ function personalisationCheck(emails: readonly Email[], context: CheckContext, c
     );
   }
   if (context.industry?.trim()) {
-    const words = termWords(context.industry, compiled);
+    const names = [context.industry, ...(context.industryNames ?? [])]
+      .map((name) => termWords(name, compiled))
+      .filter((words) => words.length);
     report(
       PERSONALISATION_NAMES.industry,
-      count((email) => mentions(words, email)),
+      count((email) => names.some((words) => mentions(words, email))),
     );
   }
   if (context.prospect?.trim()) {
@@ -253,14 +256,16 @@ function summarise(emails: readonly CheckResult[][], sequence: readonly CheckRes
 export function checkSequence(emails: Email[], context: CheckContext): SequenceChecks {
   const compiled = compiledFor(context.language);
   const sources = sourcesOf(context);
-  const analyses = emails.map((email, index) => analyseEmail(email, index, compiled, sources));
+  const analyses = emails.map((email, index) => analyseEmail(email, index, compiled, sources, context));
   const perEmail = analyses.map((analysis) => analysis.results);
   const sequence = [
     countCheck(emails),
     distinctCheck(emails, analyses, compiled),
+    repeatsCheck(analyses),
     breakupCheck(emails, compiled),
     personalisationCheck(emails, context, compiled),
     readingAverageCheck(analyses, compiled),
+    pairsCheck(context),
   ];
   const status = worst([...perEmail.flat(), ...sequence].map((check) => check.status));
   return { status, summary: summarise(perEmail, sequence), sequence, emails: perEmail };

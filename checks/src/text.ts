@@ -160,3 +160,13 @@ export function phrasesRegExp(phrases: readonly string[], options: { open?: bool
 export function quote(text: string, max: number): string {
   return truncate(clean(text), max);
 }
+
+/**
+ * Quoted passages ("…", “…”, „…“, «…», ‚…‘ of three words or more): someone else's words, which the
+ * writer reproduces as said. Reading level, language and grammar are measured on the prose around them.
+ */
+const QUOTED = /"[^"\n]{8,}"|“[^”\n]{8,}”|„[^“”\n]{8,}[“”]|«[^»\n]{8,}»|‚[^‘’\n]{8,}[‘’]/g;
+
+export function withoutQuotes(text: string, replacement = '"…"'): string {
+  return text.replace(QUOTED, (match) => (match.split(/\s+/).length >= 3 ? replacement : match));
+}

@@ -126,7 +126,35 @@ const submittedAnalysis = {
   language: 'en',
   painPhrases: [{ pain: 'Invoices pile up at month end', phrase: 'invoice backlog' }],
   proofPoints: [
-    { customer: 'Brightmart', result: 'Closed the books 3 days sooner', solution: 'Matching', person: 'Laura, CFO' },
+    {
+      customer: 'Brightmart',
+      result: 'Closed the books 3 days sooner',
+      solution: 'Matching',
+      person: 'Laura, CFO',
+      figures: ['3 days'],
+      evidence: { page: 'caseStudies', block: 4, role: 'story', text: 'Brightmart closed the books 3 days sooner' },
+    },
+  ],
+  classification: {
+    function: 'accounts-payable',
+    label: 'accounts payable',
+    confidence: 0.8,
+    kind: 'software',
+    alternatives: [{ function: 'financial-close', label: 'financial close', confidence: 0.2 }],
+    industries: [{ industry: 'retail', label: 'retail', confidence: 0.9 }],
+  },
+  pairs: [
+    {
+      pain: 'Invoices pile up at month end',
+      solution: 'Invoices are matched automatically',
+      origin: 'stated',
+      confidence: 0.7,
+      painId: 'month-end',
+      capabilityId: 'matching',
+      capabilityName: 'Matching',
+      solutionOrigin: 'stated',
+      evidence: [{ page: 'company', block: 2, role: 'problem', text: 'Invoices pile up at month end' }],
+    },
   ],
   customers: ['Brightmart'],
   notice: 'No pricing on the page',
@@ -157,7 +185,12 @@ const EXAMPLES: Record<string, unknown[]> = {
   AnalyzeCompanyRequest: [
     { companyUrl: 'northwind.example', caseStudies: 'northwind.example/customers', prospectCompanyUrl: 'p.example' },
   ],
-  CheckProspectRequest: [{ prospectCompanyUrl: 'prospect.example' }],
+  CheckProspectRequest: [
+    {
+      prospectCompanyUrl: 'prospect.example',
+      seller: { companyName: 'Northwind', function: 'accounts-payable', industries: ['software'] },
+    },
+  ],
   GenerateEmailsRequest: [
     {
       companyUrl: 'northwind.example',
@@ -190,6 +223,7 @@ const EXAMPLES: Record<string, unknown[]> = {
     { title: 'Northwind', emailSequence: { sequence: sevenEmails } },
   ],
   SavedSequenceParams: [{ id: '3b241101-e2bb-4255-8caf-4136c566a962' }],
+  SavedSequencePageQuery: [{ limit: '20', cursor: 'MjAyNi0wMS0wMVQ', q: 'fintech' }],
   JoinWaitlistRequest: [{ email: 'early@example.com' }],
   ContactRequest: [{ email: 'someone@example.com', message: 'Hello there' }],
   TrackEventsRequest: [

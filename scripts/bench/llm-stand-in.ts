@@ -1,10 +1,12 @@
 /**
- * An OpenAI-compatible model for the pipeline bench (scripts/bench/pipeline.ts) on 127.0.0.1: every
- * chat completion is answered in exactly `latencyMs`, whatever the load, so what the bench measures
- * beyond it is seqgen's own time. A plain call gets its whole answer at `latencyMs`; a streamed call
- * (`stream: true`, what the dashboard's generation makes) gets its tokens (about four characters each,
- * as services/generation/test/support/openai-stand-in.ts cuts them) spread evenly over `latencyMs`,
- * flushed every TICK_MS, the last one exactly at `latencyMs`.
+ * An OpenAI-compatible model for the pipeline bench (scripts/bench/pipeline.ts) on 127.0.0.1 that
+ * takes as long as a model does (issue 25, item 6): its first token `firstTokenMs` after the
+ * request, then `tokensPerSecond` tokens a second (tokens of about four characters, as
+ * services/generation/test/support/openai-stand-in.ts cuts them), whatever the load. A streamed call
+ * (`stream: true`, every call seqgen makes) gets its headers at once and its tokens as they are
+ * due, flushed every TICK_MS; a plain call gets its whole answer when the last token would have
+ * been written. `modelMs(content)` is that time, so the bench can tell seqgen's time from the
+ * model's.
  *
  * Each call is recorded with the bench's own clock (performance.now(), the same one its client
  * uses): when it arrived and when its answer was complete, so the bench can tell seqgen's time
@@ -18,7 +20,7 @@ import { chunk, completion, tokensOf, usageChunk } from '../../services/generati
 const TICK_MS = 20;
 
 export interface ModelCall {
-  /** The JSON schema's name the caller asked for: `company_analysis`, `email_sequence`, `email`. */
+  /** The JSON schema's name the caller asked for: `company_review`, `email_sequence`, `email`. */
   schema: string;
   streamed: boolean;
   /** `senderFirstName` in the writer's data (the bench gives every user its own first name). */
@@ -31,7 +33,26 @@ export interface ModelCall {
 export interface ModelStandIn {
   baseUrl: string;
   calls: ModelCall[];
+  /** How long the model takes to write `content`: first token, then the rest at the rate. */
+  modelMs(content: string): number;
+  /** How long until the first `chars` characters of `content` are written. */
+  msUntil(content: string, chars: number): number;
   close(): Promise<void>;
+}
+
+export interface ModelPace {
+  firstTokenMs: number;
+  tokensPerSecond: number;
+}
+
+/** The pace from BENCH_LLM_FIRST_TOKEN_MS and BENCH_LLM_TOKENS_PER_SECOND (default 800 ms, 60 tokens/s). */
+export function paceFromEnvironment(env: Record<string, string | undefined> = process.env): ModelPace {
+  const firstTokenMs = Number(env.BENCH_LLM_FIRST_TOKEN_MS ?? 800);
+  const tokensPerSecond = Number(env.BENCH_LLM_TOKENS_PER_SECOND ?? 60);
+  if (!(firstTokenMs >= 0) || !(tokensPerSecond > 0)) {
+    throw new Error('BENCH_LLM_FIRST_TOKEN_MS must be ≥ 0 and BENCH_LLM_TOKENS_PER_SECOND > 0');
+  }
+  return { firstTokenMs, tokensPerSecond };
 }
 
 /** The sender's first name as the writer's user message gives it (`"senderFirstName": "…"`). */
@@ -45,12 +66,15 @@ function senderOf(body: { messages?: { content?: unknown }[] }): string | undefi
 }
 
 /** `answers` gives the content for each schema name; an unknown schema is answered 500 (and counts as a call). */
-export async function startModelStandIn(options: {
-  latencyMs: number;
-  answers: Record<string, string>;
-}): Promise<ModelStandIn> {
+export async function startModelStandIn(
+  options: ModelPace & { answers: Record<string, string> },
+): Promise<ModelStandIn> {
   const calls: ModelCall[] = [];
-  const { latencyMs } = options;
+  const { firstTokenMs, tokensPerSecond } = options;
+  /** When token `index` (0-based) is due, after the request. */
+  const dueAt = (index: number) => firstTokenMs + (index * 1000) / tokensPerSecond;
+  const modelMs = (content: string) => dueAt(Math.max(0, tokensOf(content).length - 1));
+  const msUntil = (content: string, chars: number) => dueAt(Math.max(0, tokensOf(content.slice(0, chars)).length - 1));
 
   const server = http.createServer((request, response) => {
     const parts: Buffer[] = [];
@@ -85,15 +109,16 @@ export async function startModelStandIn(options: {
         response.end(JSON.stringify({ error: { message: 'stand-in: unknown request', type: 'server_error' } }), done);
         return;
       }
+      const total = modelMs(content);
       if (!call.streamed) {
         setTimeout(() => {
           const text = JSON.stringify(completion(content));
           response.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
           response.end(text, done);
-        }, latencyMs);
+        }, total);
         return;
       }
-      // Streamed: the headers at once (as the API sends them), the tokens spread over latencyMs.
+      // Streamed: the headers at once (as the API sends them), each token when it is due.
       const id = `chatcmpl-${Math.random().toString(36).slice(2)}`;
       const tokens = tokensOf(content);
       let sent = 0;
@@ -104,10 +129,11 @@ export async function startModelStandIn(options: {
         for (; sent < upTo; sent += 1) out += chunk(id, { content: tokens[sent] });
         if (out) response.write(out);
       };
+      const dueBy = (elapsed: number) =>
+        elapsed < firstTokenMs ? 0 : 1 + Math.floor(((elapsed - firstTokenMs) * tokensPerSecond) / 1000);
       const ticker = setInterval(() => {
         if (response.destroyed) return clearInterval(ticker);
-        const due = Math.floor((tokens.length * (performance.now() - receivedAt)) / latencyMs);
-        flush(Math.min(due, tokens.length - 1));
+        flush(Math.min(dueBy(performance.now() - receivedAt), tokens.length - 1));
       }, TICK_MS);
       setTimeout(() => {
         clearInterval(ticker);
@@ -116,7 +142,7 @@ export async function startModelStandIn(options: {
         let end = chunk(id, {}, 'stop');
         if (body.stream_options?.include_usage) end += usageChunk(id, tokens.length);
         response.end(`${end}data: [DONE]\n\n`, done);
-      }, latencyMs);
+      }, total);
     });
   });
   server.keepAliveTimeout = 60_000;
@@ -126,6 +152,8 @@ export async function startModelStandIn(options: {
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     calls,
+    modelMs,
+    msUntil,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

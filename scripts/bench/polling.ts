@@ -18,7 +18,7 @@
  * The log level is the default (info), so what is measured is what runs. Only loopback traffic.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { client, freePort, repoRoot, startSystem, waitFor } from '../../tests/faults/support.ts';
@@ -68,20 +68,37 @@ function findNodeProcess(root: number, entry: string): number | undefined {
   return undefined;
 }
 
-/** Samples the resident memory of `pids` every 100 ms while `work` runs; the peak of their sum. */
-async function peakWhile<T>(pids: number[], work: () => Promise<T>): Promise<{ result: T; peakKb: number }> {
+/** CPU time so far of a process, from /proc (Linux), in ms. */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+/**
+ * Samples the resident memory of `pids` every 100 ms while `work` runs: the peak of their sum,
+ * and each one's own peak.
+ */
+async function peakWhile<T>(
+  pids: number[],
+  work: () => Promise<T>,
+): Promise<{ result: T; peakKb: number; peaksKb: number[] }> {
   let peakKb = 0;
+  const peaksKb = pids.map(() => 0);
   const sample = () => {
+    const each = pids.map(residentKb);
+    each.forEach((kb, index) => {
+      peaksKb[index] = Math.max(peaksKb[index] ?? 0, kb);
+    });
     peakKb = Math.max(
       peakKb,
-      pids.reduce((sum, pid) => sum + residentKb(pid), 0),
+      each.reduce((sum, kb) => sum + kb, 0),
     );
   };
   const timer = setInterval(sample, 100);
   try {
     const result = await work();
     sample();
-    return { result, peakKb };
+    return { result, peakKb, peaksKb };
   } finally {
     clearInterval(timer);
   }
@@ -92,6 +109,8 @@ interface Running {
   quotaUrl: string;
   /** The processes whose memory counts: npm start's one, or every service's and the gateway's. */
   pids: number[];
+  /** Each pid's service, where every service is its own process (real). */
+  names?: string[];
   readyMs?: number;
   stop(): Promise<void>;
 }
@@ -110,6 +129,8 @@ async function npmStart(dataDir: string): Promise<Running> {
       PORT: String(port),
       DATA_DIR: dataDir,
       RATE_LIMIT_PER_MINUTE: RATE_LIMIT,
+      POLL_RATE_LIMIT_PER_MINUTE: RATE_LIMIT,
+      ANONYMOUS_RATE_LIMIT_PER_MINUTE: RATE_LIMIT,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
@@ -154,12 +175,15 @@ async function startReal(): Promise<Running> {
     layout: 'per-service',
     faultProxies: false,
     logLevel: 'info',
-    env: { RATE_LIMIT_PER_MINUTE: RATE_LIMIT },
+    env: {
+      RATE_LIMIT_PER_MINUTE: RATE_LIMIT,
+      POLL_RATE_LIMIT_PER_MINUTE: RATE_LIMIT,
+      ANONYMOUS_RATE_LIMIT_PER_MINUTE: RATE_LIMIT,
+    },
   });
-  const pids = ['gateway', 'auth', 'quota', 'billing', 'generation', 'library', 'waitlist', 'analytics'].map(
-    (name) => system.process(name as never).pid as number,
-  );
-  return { url: system.url, quotaUrl: system.serviceUrl('quota'), pids, stop: () => system.stop() };
+  const names = ['gateway', 'auth', 'quota', 'billing', 'generation', 'library', 'waitlist', 'analytics'];
+  const pids = names.map((name) => system.process(name as never).pid as number);
+  return { url: system.url, quotaUrl: system.serviceUrl('quota'), pids, names, stop: () => system.stop() };
 }
 
 async function signedInCookie(base: string): Promise<string> {
@@ -202,7 +226,8 @@ try {
   }
   const { url, quotaUrl, pids } = running;
   await new Promise((resolve) => setTimeout(resolve, 8_000)); // settle: timers, GC, lazy work
-  const idleKb = pids.reduce((sum, pid) => sum + residentKb(pid), 0);
+  const idleEachKb = pids.map(residentKb);
+  const idleKb = idleEachKb.reduce((sum, kb) => sum + kb, 0);
 
   const cookie = await signedInCookie(url);
   const usage = await fetch(`${url}/api/usage`, { headers: { cookie } });
@@ -226,11 +251,35 @@ try {
       }),
     });
 
-  const { result: polled, peakKb } = await peakWhile(pids, async () => {
+  const cpuBefore = pids.map(cpuMs);
+  const loadStarted = performance.now();
+  const {
+    result: polled,
+    peakKb,
+    peaksKb,
+  } = await peakWhile(pids, async () => {
     const withEtags = await load(url, '/api/usage', { etags: true });
     const plain = await load(url, '/api/usage');
     return { withEtags, plain };
   });
+  const loadSeconds = (performance.now() - loadStarted) / 1000;
+  const cpuEach = pids.map((pid, index) => (cpuMs(pid) - (cpuBefore[index] ?? 0)) / loadSeconds / 1000);
+  // Issue 25, item 5: what each service's process uses, idle and under the polling load, is what
+  // the chart's requests and limits are sized from (charts/seqgen/footprint.json, checked by
+  // scripts/deploy-check.sh).
+  const footprint = running.names?.map((name, index) => ({
+    service: name,
+    idleMiB: mb(idleEachKb[index] ?? 0),
+    peakMiB: mb(peaksKb[index] ?? 0),
+    cpuCoresUnderLoad: round(cpuEach[index] ?? 0, 2),
+  }));
+  if (footprint) {
+    process.stdout.write(`per process (idle MiB, peak MiB, cores under load): ${JSON.stringify(footprint)}\n`);
+    writeFileSync(
+      path.join(repoRoot, 'charts/seqgen/footprint.json'),
+      `${JSON.stringify({ measured: new Date().toISOString(), by: 'npm run bench (polling, real)', load: `GET /api/usage via the gateway, ${CONNECTIONS} connections`, services: footprint }, null, 2)}\n`,
+    );
+  }
   const config = await load(url, '/api/billing/config');
   const direct = await load(quotaUrl, '/api/usage', { etags: true });
 
@@ -272,6 +321,10 @@ try {
       ...(infra === 'embedded' && { target: '≤ 500', met: mb(peakKb) <= 500 }),
     },
     { metric: 'memory loaded / idle', value: round(peakKb / idleKb, 2), unit: '×' },
+    ...(footprint ?? []).flatMap((each) => [
+      { metric: `${each.service}: resident memory idle`, value: each.idleMiB, unit: 'MB' },
+      { metric: `${each.service}: resident memory under polling load`, value: each.peakMiB, unit: 'MB' },
+    ]),
     ...pollingFigures('usage polls via gateway (ETags)', polled.withEtags),
     ...pollingFigures('usage polls via gateway (no ETags)', polled.plain),
     { metric: 'billing config via gateway', value: Math.round(config.requestsPerSecond), unit: 'req/s' },

@@ -61,6 +61,8 @@ const gateway = await startGateway(
     PORT: '0',
     GENERATION_URL: generation.url,
     RATE_LIMIT_PER_MINUTE: '10000000',
+    POLL_RATE_LIMIT_PER_MINUTE: '10000000',
+    ANONYMOUS_RATE_LIMIT_PER_MINUTE: '10000000',
     WEB_DIST: path.join(dataDir, 'no-web'),
   },
   lifecycle,

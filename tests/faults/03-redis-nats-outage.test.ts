@@ -98,7 +98,7 @@ describe.each([
         FETCH_ALLOWED_LOOPBACK_ORIGINS: site.origin,
         // The test stands in for the ingress: its X-Forwarded-For names the client.
         TRUST_PROXY: 'loopback',
-        RATE_LIMIT_PER_MINUTE: String(GATEWAY_LIMIT_PER_MINUTE),
+        ANONYMOUS_RATE_LIMIT_PER_MINUTE: String(GATEWAY_LIMIT_PER_MINUTE),
         // Refused attempts during the NATS outage count toward generation's per-user limit too.
         GENERATIONS_PER_10_MINUTES: '200',
       },
@@ -187,7 +187,7 @@ describe.each([
       async () => {
         const address = freshAddress();
         await client(system.url, { forwardedFor: address })('GET', '/api/usage');
-        return (await redis.keys(`*:gateway:gateway-rl:${address}`)).length === 1;
+        return (await redis.keys(`*:gateway:gateway-rl:address:${address}`)).length === 1;
       },
       { timeoutMs: 30_000, intervalMs: 250, what: "the gateway's counters to be back in Redis" },
     );

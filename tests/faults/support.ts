@@ -385,6 +385,8 @@ export function client(base: string, { forwardedFor }: { forwardedFor?: string }
     pathname: string,
     body?: unknown,
     headers: Record<string, string> = {},
+    /** Told each piece of the body as it arrives (a stream read as a browser reads it). */
+    onText?: (text: string) => void,
   ): Promise<{ status: number; body: any; ms: number; headers: Headers }> => {
     const started = performance.now();
     const response = await fetch(`${base}${pathname}`, {
@@ -410,7 +412,18 @@ export function client(base: string, { forwardedFor }: { forwardedFor?: string }
         cookies = rest;
       } else cookies[name.trim()] = value;
     }
-    const text = await response.text();
+    let text = '';
+    if (onText && response.body) {
+      const decoder = new TextDecoder();
+      for await (const piece of response.body) {
+        const decoded = decoder.decode(piece, { stream: true });
+        text += decoded;
+        onText(decoded);
+      }
+      text += decoder.decode();
+    } else {
+      text = await response.text();
+    }
     let parsed: unknown = text;
     try {
       parsed = text ? JSON.parse(text) : undefined;

@@ -53,7 +53,7 @@ describe('buildReport', () => {
 
     const bad = buildReport([run('embedded', 2500, false), run('real', 4200, true)], machine);
     expect(bad.json.allMet).toBe(false);
-    expect(bad.markdown).toContain('| polling | embedded | usage polls | 2500 req/s | ≥ 3000 | **missed** |');
+    expect(bad.markdown).toContain('| polling | embedded | usage polls | 2500 req/s |  | ≥ 3000 | **missed** |');
     const failed = buildReport([{ ...run('embedded', 3500, true), ok: false }], machine);
     expect(failed.json.allMet).toBe(false);
   });
@@ -68,5 +68,40 @@ describe('buildReport', () => {
       ratio: 1.5,
     });
     expect(report.markdown).toContain('| polling | usage polls | 3000 req/s | 4500 req/s | 1.5 |');
+  });
+});
+
+describe('relative figures and the baseline (issue 25, item 6)', () => {
+  it('gives each figure over its in-run reference, and fails the report on a regression past 1.5×', async () => {
+    const { relativeTo } = await import('../../scripts/bench/references.ts');
+    const refs = { cpuMs: 40, httpRps: 20_000, rssMb: 40, load1: 1.5 };
+    expect(relativeTo(refs, 80, 'ms')).toEqual({ value: 2, of: '× cpu' });
+    expect(relativeTo(refs, 400, 'µs')).toEqual({ value: 0.01, of: '× cpu' });
+    expect(relativeTo(refs, 5_000, 'req/s')).toEqual({ value: 0.25, of: '× hello-world' });
+    expect(relativeTo(refs, 120, 'MB')).toEqual({ value: 3, of: '× idle node' });
+    expect(relativeTo(refs, 0.4, '%')).toEqual({ value: 0.4, of: 'ratio' });
+    expect(relativeTo(refs, 'n/a', 'ms')).toBeUndefined();
+
+    const outcome: Outcome = {
+      bench: 'analysis',
+      infra: null,
+      ok: true,
+      seconds: 10,
+      load: { before: 1.2, after: 1.9 },
+      summary: [{ metric: 'median', value: 80, unit: 'ms', relative: { value: 2, of: '× cpu' } }],
+    };
+    const withRefs = { ...machine, references: { start: refs, end: refs } };
+    const fine = buildReport([outcome], withRefs, [
+      { bench: 'analysis', infra: null, metric: 'median', relative: 2, baseline: 1.6, ratio: 1.25, regressed: false },
+    ]);
+    expect(fine.json.allMet).toBe(true);
+    expect(fine.markdown).toContain('| analysis | — | median | 80 ms | 2 × cpu |');
+    expect(fine.markdown).toContain('cpu unit 40 ms, hello-world 20000 req/s, idle node 40 MB, load 1.5');
+    expect(fine.markdown).toContain('| 1.2 → 1.9 |');
+    const regressed = buildReport([outcome], withRefs, [
+      { bench: 'analysis', infra: null, metric: 'median', relative: 2, baseline: 1, ratio: 2, regressed: true },
+    ]);
+    expect(regressed.json.allMet).toBe(false);
+    expect(regressed.markdown).toContain('**regressed**');
   });
 });

@@ -122,7 +122,8 @@ describe('saved sequences page in Chromium (npm start)', () => {
     expect(await card.innerText()).toContain(`Saved ${new Date().getFullYear()}`.slice(0, 5));
     expect(await card.getByTestId('saved-email').count()).toBe(2);
     await card.getByTestId('saved-toggle').click();
-    expect(await card.getByTestId('saved-email').count()).toBe(7);
+    // The list carries two emails per card; the rest are fetched when the card opens.
+    await expect.poll(() => card.getByTestId('saved-email').count(), { timeout: 10_000 }).toBe(7);
     await shot(page, 'saved-02-list', true);
 
     // Per-email copy and Copy All.
@@ -179,4 +180,72 @@ describe('saved sequences page in Chromium (npm start)', () => {
     await expect.poll(() => phone.getByTestId('saved-sequence').count(), { timeout: 10_000 }).toBe(1);
     await shot(phone, 'saved-03-390-dark');
   }, 120_000);
+
+  it('shows a long library a page at a time and searches it (issue 25, item 4), at 375 and 1280 px, light and dark', async () => {
+    const page = await newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await signUp(page);
+    const { sequence } = await post(page, '/api/generate-emails', { companyUrl: '', analysis, customization });
+    for (let i = 1; i <= 23; i++) {
+      await post(page, '/api/save-sequence', {
+        title: i % 5 === 0 ? `Fintech push ${i}` : `Fleet outreach ${i}`,
+        companyUrl: `https://carrier-${i}.example`,
+        emailSequence: sequence,
+        customization,
+      });
+    }
+    const lists: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/saved-sequences')) lists.push(new URL(request.url()).search);
+    });
+    await page.goto(`${app.url}/saved-sequences`);
+    await expect.poll(() => page.getByTestId('saved-sequence').count(), { timeout: 10_000 }).toBe(20);
+    // Newest first, and the list asked for a page, never the whole library.
+    expect(await page.getByTestId('saved-title').first().innerText()).toBe('Fleet outreach 23');
+    expect(lists[0]).toBe('?limit=20');
+    await page.getByTestId('saved-more').click();
+    await expect.poll(() => page.getByTestId('saved-sequence').count()).toBe(23);
+    await expect.poll(() => page.getByTestId('saved-more').count()).toBe(0);
+
+    // A card fetches its whole sequence only when wanted; Copy All gets every email.
+    const card = page.getByTestId('saved-sequence').filter({ hasText: 'Fleet outreach 22' });
+    await card.getByTestId('saved-copy-all').click();
+    await expect.poll(() => clipboard(page)).toContain(`Subject: ${sequence[6].subject}`);
+
+    await page.getByTestId('saved-search').fill('FINTECH');
+    await expect.poll(() => page.getByTestId('saved-sequence').count()).toBe(4);
+    expect(await page.getByTestId('saved-title').allInnerTexts()).toEqual([
+      'Fintech push 20',
+      'Fintech push 15',
+      'Fintech push 10',
+      'Fintech push 5',
+    ]);
+    expect(lists.some((search) => search === '?limit=20&q=FINTECH')).toBe(true);
+    await shot(page, 'saved-04-search-1280-light');
+    await page.getByTestId('saved-search').fill('carrier-7.example');
+    await expect.poll(() => page.getByTestId('saved-title').allInnerTexts()).toEqual(['Fleet outreach 7']);
+    await page.getByTestId('saved-search').fill('no such sequence');
+    await expect.poll(() => page.getByTestId('saved-no-match').isVisible()).toBe(true);
+    expect(await page.getByTestId('saved-no-match').innerText()).toBe('No saved sequence matches “no such sequence”.');
+    await shot(page, 'saved-05-no-match-1280-light');
+
+    for (const [width, dark] of [
+      [375, false],
+      [375, true],
+      [1280, true],
+    ] as const) {
+      const other = await newPage({ width, dark });
+      await other.context().addCookies(await page.context().cookies());
+      other.on('pageerror', (error) => errors.push(error.message));
+      await other.goto(`${app.url}/saved-sequences`);
+      await expect.poll(() => other.getByTestId('saved-sequence').count(), { timeout: 10_000 }).toBe(20);
+      await other.getByTestId('saved-search').fill('fintech');
+      await expect.poll(() => other.getByTestId('saved-sequence').count()).toBe(4);
+      // Nothing wider than the screen.
+      expect(await other.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await shot(other, `saved-06-search-${width}-${dark ? 'dark' : 'light'}`);
+    }
+    expect(errors).toEqual([]);
+  }, 180_000);
 });

@@ -514,18 +514,27 @@ describe('sequence studio in Chromium (npm start)', () => {
       if (response.url().endsWith('/api/generate-emails/stream')) stream.push(response.status());
     });
 
-    // French needs an AI model this server does not have: 'Generation Failed' with the server's words.
+    // A generation that fails inside the stream ('error' event): 'Generation Failed' with the
+    // server's words. Since Writing engine v3 the built-in writer writes French too, so no real
+    // request of this server fails there any more: the stream's answer is the service's own shape.
     await analyseAndCustomise(page);
-    await page.getByLabel('Email language').selectOption('fr');
+    const FAILED = 'The AI service could not finish the sequence. Please try again.';
+    await page.route('**/api/generate-emails/stream', (route) =>
+      route.fulfill({
+        status: 200,
+        headers: { 'content-type': 'text/event-stream' },
+        body: `event: error\ndata: ${JSON.stringify({ type: 'error', status: 502, error: 'ai_failed', message: FAILED })}\n\n`,
+      }),
+    );
     await page.getByTestId('generate-emails').click();
     await expectToast(page, 'Generation Failed');
-    await expectToast(page, 'French');
+    await expectToast(page, FAILED);
     expect(await page.getByTestId('wizard-title').innerText()).toBe('Last Step');
     expect(stream.length).toBe(1);
+    await page.unroute('**/api/generate-emails/stream');
     await closeToast(page);
 
     // Use up the five free sequences through the JSON endpoint, then the sixth through the stream.
-    await page.getByLabel('Email language').selectOption('auto');
     const analysis = {
       companyName: 'Harbor Finch',
       companyDescription: 'Harbor Finch plans freight routes for regional carriers.',

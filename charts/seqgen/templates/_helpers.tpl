@@ -116,6 +116,11 @@ Deployment + Service (+ HorizontalPodAutoscaler, + PodDisruptionBudget) of one s
 {{- $image := $svc.image | default dict }}
 {{- $dataDir := $root.Values.config.DATA_DIR | default "/data" }}
 {{- $metrics := $root.Values.metrics }}
+{{- $metricsPort := $svc.metricsPort | default $metrics.port | int }}
+{{- $hostNetwork := ternary $svc.hostNetwork $defaults.hostNetwork (hasKey $svc "hostNetwork") }}
+{{- /* On the host's network the ports are the node's own: podman kube play (4.3) refuses container
+ports there, so none are declared and probes and the Service name the ports by number. */}}
+{{- $httpPort := ternary $port "http" $hostNetwork }}
 ---
 apiVersion: apps/v1
 kind: Deployment
@@ -149,7 +154,7 @@ spec:
         {{- if $metrics.enabled }}
         # Annotation-based scraping (issue 11, item 2); the Operator uses the ServiceMonitor.
         prometheus.io/scrape: "true"
-        prometheus.io/port: {{ $metrics.port | quote }}
+        prometheus.io/port: {{ $metricsPort | quote }}
         prometheus.io/path: /metrics
         {{- end }}
         {{- with ($svc.podAnnotations | default $defaults.podAnnotations) }}
@@ -162,6 +167,11 @@ spec:
       serviceAccountName: {{ $fullname }}
       {{- end }}
       enableServiceLinks: false
+      {{- if $hostNetwork }}
+      # A single host without a cluster network (values-single-host.yaml): every port is the node's.
+      hostNetwork: true
+      dnsPolicy: ClusterFirstWithHostNet
+      {{- end }}
       {{- with $root.Values.imagePullSecrets }}
       imagePullSecrets:
         {{- toYaml . | nindent 8 }}
@@ -173,15 +183,17 @@ spec:
         - name: {{ $name }}
           image: {{ include "seqgen.image" . | quote }}
           imagePullPolicy: {{ $image.pullPolicy | default $root.Values.image.pullPolicy }}
+          {{- if not $hostNetwork }}
           ports:
             - name: http
               containerPort: {{ $port }}
               protocol: TCP
             {{- if $metrics.enabled }}
             - name: metrics
-              containerPort: {{ $metrics.port }}
+              containerPort: {{ $metricsPort }}
               protocol: TCP
             {{- end }}
+          {{- end }}
           envFrom:
             - configMapRef:
                 name: {{ include "seqgen.fullname" $root }}-config
@@ -191,16 +203,29 @@ spec:
             {{- if $metrics.enabled }}
             # GET /metrics on its own port, never the public one (issue 11, item 2).
             - name: METRICS_PORT
-              value: {{ $metrics.port | quote }}
+              value: {{ $metricsPort | quote }}
             {{- end }}
             {{- if $svc.upstreams }}
             {{- range $otherName, $other := $root.Values.services }}
             {{- if ne $otherName $name }}
             {{- $other = $other | default dict }}
             - name: {{ printf "%s_URL" ($otherName | replace "-" "_" | upper) }}
-              value: {{ printf "http://%s:%d" (include "seqgen.componentName" (dict "root" $root "name" $otherName)) (int (required (printf "services.%s.port is required" $otherName) $other.port)) | quote }}
+              value: {{ printf "http://%s:%d" ($root.Values.upstreamHost | default (include "seqgen.componentName" (dict "root" $root "name" $otherName))) (int (required (printf "services.%s.port is required" $otherName) $other.port)) | quote }}
             {{- end }}
             {{- end }}
+            {{- end }}
+            {{- /* Issue 25, item 5: Node's heap sized to the container's memory limit, so V8 collects
+            before the kernel kills the pod; the rest of the limit is new space, code and buffers. */}}
+            {{- $resources := $svc.resources | default $defaults.resources }}
+            {{- $limitMi := include "seqgen.mebibytes" (dict "value" $resources.limits.memory "where" (printf "services.%s.resources.limits.memory" $name)) | int }}
+            {{- if not (hasKey ($svc.env | default dict) "NODE_OPTIONS") }}
+            - name: NODE_OPTIONS
+              value: {{ printf "--max-old-space-size=%d" (div (mul $limitMi (int $root.Values.nodeHeap.percentOfLimit)) 100) | quote }}
+            {{- end }}
+            {{- if $svc.databasePool }}
+            # This pod's share of the server's connections (values: database, databasePool).
+            - name: DATABASE_POOL_MAX
+              value: {{ $svc.databasePool | quote }}
             {{- end }}
             {{- range $key := keys ($svc.env | default dict) | sortAlpha }}
             - name: {{ $key }}
@@ -222,17 +247,17 @@ spec:
           startupProbe:
             httpGet:
               path: /healthz
-              port: http
+              port: {{ $httpPort }}
             {{- toYaml $probes.startup | nindent 12 }}
           livenessProbe:
             httpGet:
               path: /healthz
-              port: http
+              port: {{ $httpPort }}
             {{- toYaml $probes.liveness | nindent 12 }}
           readinessProbe:
             httpGet:
               path: /readyz
-              port: http
+              port: {{ $httpPort }}
             {{- toYaml $probes.readiness | nindent 12 }}
           {{- if gt (int $preStop) 0 }}
           lifecycle:
@@ -295,12 +320,12 @@ spec:
   ports:
     - name: http
       port: {{ $port }}
-      targetPort: http
+      targetPort: {{ $httpPort }}
       protocol: TCP
     {{- if $metrics.enabled }}
     - name: metrics
-      port: {{ $metrics.port }}
-      targetPort: metrics
+      port: {{ $metricsPort }}
+      targetPort: {{ ternary $metricsPort "metrics" $hostNetwork }}
       protocol: TCP
     {{- end }}
 {{- if $hpaEnabled }}
@@ -372,4 +397,45 @@ Takes a dict: root, name (nats, postgres or redis).
 app.kubernetes.io/name: {{ include "seqgen.name" .root }}
 app.kubernetes.io/instance: {{ .root.Release.Name }}
 app.kubernetes.io/component: dev-{{ .name }}
+{{- end }}
+
+{{/*
+A Kubernetes memory quantity (512Mi, 1Gi, 400M, 1G) in MiB, or a clear failure naming `where`.
+*/}}
+{{- define "seqgen.mebibytes" -}}
+{{- $value := toString .value }}
+{{- if regexMatch "^[0-9]+Mi$" $value }}{{ trimSuffix "Mi" $value }}
+{{- else if regexMatch "^[0-9]+Gi$" $value }}{{ mul (trimSuffix "Gi" $value | int) 1024 }}
+{{- else if regexMatch "^[0-9]+M$" $value }}{{ div (mul (trimSuffix "M" $value | int) 1000000) 1048576 }}
+{{- else if regexMatch "^[0-9]+G$" $value }}{{ div (mul (trimSuffix "G" $value | int) 1000000000) 1048576 }}
+{{- else }}{{ fail (printf "%s: %q is not a memory quantity in Mi, Gi, M or G" .where $value) }}
+{{- end }}
+{{- end }}
+
+{{/*
+Issue 25, item 5: every pod's connections together (each service's most replicas × (its pool +
+its extra connections, e.g. a leader's lock)) must fit the server's max_connections less what is
+reserved; rendering fails otherwise, naming the sum.
+*/}}
+{{- define "seqgen.checkDatabaseConnections" -}}
+{{- $root := . }}
+{{- $defaults := $root.Values.defaults }}
+{{- $total := 0 }}
+{{- $parts := list }}
+{{- range $name, $svc := $root.Values.services }}
+{{- $svc = $svc | default dict }}
+{{- if and (ternary $svc.enabled true (hasKey $svc "enabled")) $svc.databasePool }}
+{{- $hpaValues := $svc.autoscaling | default dict }}
+{{- $hpaEnabled := ternary $hpaValues.enabled $defaults.autoscaling.enabled (hasKey $hpaValues "enabled") }}
+{{- $replicas := ternary $svc.replicas $defaults.replicas (hasKey $svc "replicas") }}
+{{- $most := ternary ($hpaValues.maxReplicas | default $defaults.autoscaling.maxReplicas) $replicas $hpaEnabled | int }}
+{{- $each := add ($svc.databasePool | int) ($svc.databaseExtraConnections | default 0 | int) }}
+{{- $total = add $total (mul $most $each) }}
+{{- $parts = append $parts (printf "%s %d×%d" $name $most $each) }}
+{{- end }}
+{{- end }}
+{{- $budget := sub ($root.Values.database.maxConnections | int) ($root.Values.database.reservedConnections | int) }}
+{{- if gt $total $budget }}
+{{- fail (printf "database: the services may open %d PostgreSQL connections (%s), more than max_connections %d less %d reserved: lower databasePool or maxReplicas, or raise database.maxConnections" $total (join ", " $parts) ($root.Values.database.maxConnections | int) ($root.Values.database.reservedConnections | int)) }}
+{{- end }}
 {{- end }}

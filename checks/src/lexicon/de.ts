@@ -32,7 +32,21 @@ export const de: Lexicon = {
     sofort handeln | 100% kostenlos | gratis geld | einmalige gelegenheit | nur für kurze zeit |
     herzlichen glückwunsch | dringend | geld verdienen | !!! | €€€
   `),
-  acronyms: ['DSGVO', 'GDPR', 'EBITDA', 'DATEV', 'GOBD'],
+  acronyms: [
+    'DSGVO',
+    'GDPR',
+    'EBITDA',
+    'DATEV',
+    'GOBD',
+    'GOBD',
+    'HGB',
+    'CSRD',
+    'ESRS',
+    'NIS2',
+    'KRITIS',
+    'BAFA',
+    'KFW',
+  ],
   breakup: phrases(`
     letzte nachricht | letzte e-mail | letzte mail | letzten mal | nicht weiter | melde mich nicht mehr | schließe |
     akte | abschließen | kein thema | nicht mehr | zum abschluss

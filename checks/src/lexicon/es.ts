@@ -15,12 +15,32 @@ export const es: Lexicon = {
   abbreviations: ['sr', 'sra', 'srta', 'dr', 'dra', 'aprox', 'ej', 'p.ej', 'ud', 'uds', 'vs'],
   closings: ['saludos', 'un saludo', 'saludos cordiales', 'atentamente', 'gracias', 'un abrazo', 'muchas gracias'],
   askPhrases: phrases(`
-    responda | respóndame | responde | respóndeme | dígame | dime | avíseme | avísame | hágame saber | házmelo saber |
-    déjame saber | reserve un | reserva un | agende | agenda una | escríbame | escríbeme | envíeme | envíame |
-    haga clic | haz clic | no dude en | indíqueme | elija un horario
+    hágame saber | házmelo saber | déjame saber | haga clic | haz clic | no dude en | elija un horario
   `),
-  askCommands: [],
-  askSofteners: [],
+  // Spelt like the indicative ("nadie responde", "quién le dice"): a command only where a sentence
+  // or clause starts, perhaps after a softener ("Por favor, respóndame…").
+  askCommands: [
+    'responda',
+    'respóndame',
+    'responde',
+    'respóndeme',
+    'dígame',
+    'dime',
+    'avíseme',
+    'avísame',
+    'reserve un',
+    'reserva un',
+    'agende',
+    'agenda una',
+    'escríbame',
+    'escríbeme',
+    'envíeme',
+    'envíame',
+    'indíqueme',
+  ],
+  askSofteners: phrases(`
+    por favor | simplemente | solo | sólo | y | o | entonces | si le parece | si quiere | si le interesa
+  `),
   spamPhrases: phrases(`
     actúe ahora | 100% gratis | sin obligación | haga clic aquí | compre ahora | tiempo limitado | oferta limitada |
     ganador | dinero fácil | garantizado | urgente | felicidades | gane dinero | duplique su | única oportunidad |

@@ -31,7 +31,7 @@ export const EN_SEQUENCE: Email[] = [
   ),
   en(
     'The hidden cost of lost disputes',
-    'A short follow-up on chargebacks. Each lost dispute costs the sale, the fee and the goods you shipped.\n\nFor an e-commerce finance team, that adds up fast. The rules of the card networks also change, so old templates stop working.\n\nWould a short breakdown for {{company|Acme Outdoor}} help?',
+    'Here is a short follow-up on chargebacks. Each lost dispute costs the sale, the fee and the goods you shipped.\n\nFor an e-commerce finance team, that adds up fast. The rules of the card networks also change, so old templates stop working.\n\nWould a short breakdown for {{company|Acme Outdoor}} help?',
   ),
   en(
     'How Brightmart won back margin',
@@ -80,7 +80,7 @@ export const DE_SEQUENCE: Email[] = [
   ),
   de(
     'Was eine Retoure wirklich kostet',
-    'Kurz noch einmal zu Retouren. Jede Rücksendung bindet Platz, Geld und Leute.\n\nIm Onlinehandel kommt oft die Hälfte der Ware erst spät zurück in den Verkauf. Das kostet Marge.\n\nSoll ich Ihnen zeigen, wo {{company|Nordwind Sport}} Zeit sparen kann?',
+    'Ich melde mich kurz noch einmal zu Retouren. Jede Rücksendung bindet Platz, Geld und Leute.\n\nIm Onlinehandel kommt oft die Hälfte der Ware erst spät zurück in den Verkauf. Das kostet Marge.\n\nSoll ich Ihnen zeigen, wo {{company|Nordwind Sport}} Zeit sparen kann?',
   ),
   de(
     'Wie Brightmart schneller wurde',
@@ -88,7 +88,7 @@ export const DE_SEQUENCE: Email[] = [
   ),
   de(
     'Weniger Streit mit Kunden',
-    'Heute ein anderer Punkt. Schäden an Retouren führen oft zu Streit mit Kunden.\n\nMit einem Foto ist klar, in welchem Zustand die Ware ankam. Das spart Ihrem Service viele Rückfragen.\n\nWäre das für Sie als Leiter Logistik hilfreich?',
+    'Heute geht es um einen anderen Punkt. Schäden an Retouren führen oft zu Streit mit Kunden.\n\nMit einem Foto ist klar, in welchem Zustand die Ware ankam. Das spart Ihrem Service viele Rückfragen.\n\nWäre das für Sie als Leiter Logistik hilfreich?',
   ),
   de(
     'Ein schneller Start',

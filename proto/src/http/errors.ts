@@ -47,7 +47,7 @@ export const ERROR_CODE_GROUPS = {
     'analysis_busy',
   ],
   /** The AI model behind the writers and the analyser (generation). */
-  ai: ['ai_busy', 'ai_timeout', 'ai_unreachable', 'ai_failed', 'language_needs_ai'],
+  ai: ['ai_busy', 'ai_timeout', 'ai_unreachable', 'ai_failed'],
   /** The sequence allowance (quota, answered through generation). */
   quota: ['limit_reached', 'quota_unavailable'],
   /** Saved sequences (library). */

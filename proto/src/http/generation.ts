@@ -28,16 +28,34 @@ export const OutputLanguage = z.enum(['auto', ...WRITING_LANGUAGES]);
 export type OutputLanguage = z.infer<typeof OutputLanguage>;
 
 /**
- * Proof a named customer gives: a result ("Brightmart cut chargebacks by 41% in two quarters.")
- * or, with `quote`, the words of `person` ("Laura Benedict, VP of Distribution"), as the source
- * states them; `solution` is the text of the solution it belongs to, when the source says which.
+ * Where the analysis read a fact (docs/architecture.md §6): which page, the block's place in that
+ * page as read, the role the block plays there (feature, problem, quote…), and its words.
+ */
+export const Evidence = z.object({
+  page: z.enum(['company', 'caseStudies']),
+  block: z.number().int().min(0).max(100_000),
+  role: text().max(40),
+  text: text().max(600),
+});
+export type Evidence = z.infer<typeof Evidence>;
+
+/**
+ * Proof the page gives: a result ("Brightmart cut chargebacks by 41% in two quarters.") or, with
+ * `quote`, someone's words, as the source states them. `customer` and `person` are set only where
+ * the page ties them to it (a quote's own card, figure or byline; a result that names the customer
+ * or sits on its story): a quote the page does not tie to anyone is kept without them. `solution`
+ * is the text of the solution it belongs to, when the source says which.
  */
 export const ProofPoint = z.object({
-  customer: text().trim().min(1).max(120),
+  customer: text().trim().min(1).max(120).optional(),
   result: text().trim().min(1).max(400),
   solution: text().trim().max(1500).optional(),
   quote: z.boolean().optional(),
   person: text().trim().max(160).optional(),
+  /** The figures it states ("41%", "35 minutes"), as written. */
+  figures: z.array(text().max(60)).max(8).optional(),
+  confidence: z.number().min(0).max(1).optional(),
+  evidence: Evidence.optional(),
 });
 export type ProofPoint = z.infer<typeof ProofPoint>;
 
@@ -47,6 +65,50 @@ export const PainPhrase = z.object({
   phrase: text().trim().min(1).max(80),
 });
 export type PainPhrase = z.infer<typeof PainPhrase>;
+
+/** A pain the page states, or one the playbook supplies for a capability the page shows (to be reviewed). */
+export const Origin = z.enum(['stated', 'inferred']);
+export type Origin = z.infer<typeof Origin>;
+
+/**
+ * One pain/solution pair as the analysis found it: `pain` and `solution` are the texts of
+ * `customerPains[i]` and `solutions[i]`, looked up by text (an edit leaves an entry unused rather
+ * than wrong); which playbook pain and capability they are; the capability's short name on the
+ * page; how sure the analysis is; and the blocks it read them from.
+ */
+export const AnalysisPair = z.object({
+  pain: text().max(500),
+  solution: text().max(1500),
+  origin: Origin,
+  confidence: z.number().min(0).max(1),
+  painId: text().max(80).optional(),
+  capabilityId: text().max(80).optional(),
+  capabilityName: text().max(120).optional(),
+  /**
+   * Where the solution comes from: the page (a feature it shows, or its own answer to the pain), or
+   * the playbook's usual answer, which the page does not confirm (the writers claim nothing from it).
+   */
+  solutionOrigin: Origin.optional(),
+  evidence: z.array(Evidence).max(3).optional(),
+});
+export type AnalysisPair = z.infer<typeof AnalysisPair>;
+
+const Scored = { confidence: z.number().min(0).max(1) };
+
+/**
+ * What the company is, before anything is extracted (docs/architecture.md §6): the business
+ * function it serves (a playbook id, with its name in the page's language), what it sells, the
+ * runner-up functions, and the industries the page says it serves.
+ */
+export const Classification = z.object({
+  function: text().max(80),
+  label: text().max(120),
+  ...Scored,
+  kind: z.enum(['software', 'services', 'products']),
+  alternatives: z.array(z.object({ function: text().max(80), label: text().max(120), ...Scored })).max(3),
+  industries: z.array(z.object({ industry: text().max(80), label: text().max(120), ...Scored })).max(3),
+});
+export type Classification = z.infer<typeof Classification>;
 
 /**
  * The analysis result of docs/product.md §3 plus what the writers need to stay accurate (docs/architecture.md §6): each pain
@@ -71,6 +133,8 @@ export const Analysis = z.object({
   titlesInferred: z.boolean().optional(),
   /** What the analysis could not find, said to the user (e.g. no customer pain on the page). */
   notice: text().optional(),
+  classification: Classification.optional(),
+  pairs: z.array(AnalysisPair).optional(),
 });
 export type Analysis = z.infer<typeof Analysis>;
 
@@ -80,15 +144,41 @@ export type AnalyzeCompanyResponse = z.infer<typeof AnalyzeCompanyResponse>;
 /**
  * POST /api/analyze-company/prospect: the wizard's prospect step checks its URL there (reachable,
  * a page, allowed by the SSRF guard) and shows the company's name as found, instead of the whole
- * generation failing at its last step (issue 13, item 4).
+ * generation failing at its last step (issue 13, item 4). With `seller` (what the seller's analysis
+ * classified: its name, business function and served industries, as ids) the answer also says
+ * whether the prospect is in the seller's audience. The seller is the caller's text: bounded.
  */
-export const CheckProspectRequest = z.object({ prospectCompanyUrl: UserUrl });
+export const ProspectSeller = z.object({
+  companyName: text()
+    .trim()
+    .min(1, 'Seller company name is required')
+    .max(200, 'Seller company name is 200 characters at most'),
+  function: text().trim().max(80, 'Seller function is 80 characters at most').optional(),
+  industries: z
+    .array(text().trim().max(80, 'Seller industries: each item is 80 characters at most'))
+    .max(3, 'Seller industries: 3 items at most')
+    .optional(),
+});
+export type ProspectSeller = z.infer<typeof ProspectSeller>;
+export const CheckProspectRequest = z.object({ prospectCompanyUrl: UserUrl, seller: ProspectSeller.optional() });
 export type CheckProspectRequest = z.infer<typeof CheckProspectRequest>;
+
+/** Whether the prospect is in the seller's audience, with one line saying why (or why it may not be). */
+export const ProspectFit = z.object({ fits: z.boolean(), reason: text() });
+export type ProspectFit = z.infer<typeof ProspectFit>;
+
 export const CheckProspectResponse = z.object({
   /** The page as read (after redirects). */
   url: text(),
   /** The company's name as the page gives it; its host when the page names none. */
   companyName: text(),
+  /** The industries the prospect's page points at (playbook ids with their English names), best first. */
+  industries: z.array(z.object({ id: text(), label: text() })).optional(),
+  /**
+   * Only when a seller was sent and the prospect could be judged (its page names an industry, and
+   * the seller's function or page names the industries it serves).
+   */
+  fit: ProspectFit.optional(),
 });
 export type CheckProspectResponse = z.infer<typeof CheckProspectResponse>;
 
@@ -176,6 +266,8 @@ export const SubmittedAnalysis = z.object({
   customers: listOf('Customers', 24, 120).optional(),
   titlesInferred: z.boolean().optional(),
   notice: optionalText('Notice', 500),
+  classification: Classification.optional(),
+  pairs: z.array(AnalysisPair).max(24).optional(),
   // Manual Entry (docs/product.md §3): the rest of the form.
   industry: optionalText('Industry', 200),
   companySize: optionalText('Company size', 200),
@@ -262,8 +354,20 @@ export const CheckContext = z.object({
   sources: z.array(text()),
   persona: text().optional(),
   industry: text().optional(),
+  /** Other names the industry goes by in the emails ("food distribution" typed, "food and beverage" written): any counts. */
+  industryNames: z.array(text()).max(4).optional(),
   prospect: text().optional(),
   caseStudyCustomers: z.array(text()).default([]),
+  /** The proof the sequence may use, as the analysis credits it: quotes and results and who they belong to. */
+  proofs: z
+    .array(z.object({ customer: text().optional(), person: text().optional(), text: text() }))
+    .max(48)
+    .optional(),
+  /** The pains and what answers each, as the sequence is written from them. */
+  pairs: z
+    .array(z.object({ pain: text(), solution: text() }))
+    .max(24)
+    .optional(),
 });
 export type CheckContext = z.infer<typeof CheckContext>;
 
@@ -273,6 +377,8 @@ export const GenerateEmailsResponse = z.object({
   checks: SequenceChecks.optional(),
   language: WritingLanguage.optional(),
   checkContext: CheckContext.optional(),
+  /** What the writer could not honour, for the user to read (context in another language, a prospect outside the seller's audience). */
+  notices: z.array(text()).optional(),
 });
 export type GenerateEmailsResponse = z.infer<typeof GenerateEmailsResponse>;
 

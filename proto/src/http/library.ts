@@ -75,3 +75,50 @@ export const SavedSequence = z.object({
 export type SavedSequence = z.infer<typeof SavedSequence>;
 
 export const SavedSequenceList = z.array(SavedSequence);
+
+/**
+ * One saved sequence in a page of the list (issue 25, item 4): what a card shows before it is
+ * opened — no full bodies, so a page costs the same however long the emails and the library are.
+ * The whole sequence is `GET /api/saved-sequences/{id}`.
+ */
+export const SavedSequenceSummary = z.object({
+  id: text(),
+  title: text(),
+  companyUrl: text(),
+  createdAt: text(),
+  customization: Customization.partial().nullable(),
+  emailCount: z.number().int().min(0),
+  /** The first two emails, each body cut to a preview (SAVED_PREVIEW_CHARS). */
+  preview: z.array(z.object({ subject: text(), body: text() })).max(2),
+});
+export type SavedSequenceSummary = z.infer<typeof SavedSequenceSummary>;
+
+export const SAVED_PREVIEW_CHARS = 280;
+export const SAVED_PAGE_MAX = 100;
+export const SAVED_PAGE_DEFAULT = 20;
+
+/**
+ * `GET /api/saved-sequences?limit=N&cursor=…&q=…`: a page of summaries, newest first. Any of the
+ * three asks for pages; without them the answer is the spec's plain list (docs/product.md §7).
+ */
+export const SavedSequencePageQuery = z.object({
+  limit: z.coerce
+    .number({ error: `limit must be a whole number from 1 to ${SAVED_PAGE_MAX}` })
+    .int(`limit must be a whole number from 1 to ${SAVED_PAGE_MAX}`)
+    .min(1, `limit must be a whole number from 1 to ${SAVED_PAGE_MAX}`)
+    .max(SAVED_PAGE_MAX, `limit must be a whole number from 1 to ${SAVED_PAGE_MAX}`)
+    .optional(),
+  cursor: text()
+    .max(200, 'cursor is not one this list gave')
+    .regex(/^[A-Za-z0-9_-]*$/, 'cursor is not one this list gave')
+    .optional(),
+  q: text().trim().max(200, 'Search is 200 characters at most').optional(),
+});
+export type SavedSequencePageQuery = z.infer<typeof SavedSequencePageQuery>;
+
+export const SavedSequencePage = z.object({
+  items: z.array(SavedSequenceSummary),
+  /** Pass as `cursor` for the next page; null on the last one. */
+  nextCursor: text().nullable(),
+});
+export type SavedSequencePage = z.infer<typeof SavedSequencePage>;

@@ -231,7 +231,7 @@ describe.each(await variantsToRun())('analytics on $name infrastructure', (varia
       expect(sameSite.statusCode).toBe(202);
     });
 
-    it('takes 60 batches a minute from one address, then a clear 429; other addresses are unaffected', async () => {
+    it('takes 60 batches a minute from one address, then a clear 429; other addresses and signed-in users are unaffected', async () => {
       const ip = freshIp();
       const batch = { anonymousId: anonymousId(), events: [event('page_view')] };
       const statuses: number[] = [];
@@ -247,6 +247,8 @@ describe.each(await variantsToRun())('analytics on $name infrastructure', (varia
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
       expect(await countRows(eq(events.anonymousId, batch.anonymousId))).toBe(60);
       expect((await post(batch)).statusCode).toBe(202);
+      // Signed in, a person is counted alone, not with everyone behind their office's address.
+      expect((await post(batch, { 'x-forwarded-for': ip, cookie })).statusCode).toBe(202);
     });
 
     it('stores each domain event once, even when it is delivered twice, without the e-mail address', async () => {

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineService, runAlone } from '@seqgen/kit';
+import { defineService, runAlone, SESSION_ENDED_TOPIC } from '@seqgen/kit';
 import { requestCatalogue } from '@seqgen/proto';
 import { createApp } from './app.ts';
 import { authConfigShape, authSettingProblems, googleSettings } from './config.ts';
@@ -73,6 +73,7 @@ export const authService = defineService({
       bcryptCost: config.BCRYPT_COST,
       sessionTtlSeconds: config.SESSION_TTL_DAYS * 24 * 60 * 60,
       trustedProxies,
+      sessionsEnded: (ended) => infra.bus.broadcast(SESSION_ENDED_TOPIC, JSON.stringify(ended)),
     });
     return {
       app,

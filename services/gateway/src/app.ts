@@ -7,6 +7,7 @@ import { createService, type KeyValueStore, type Logger, type Service } from '@s
 import type { ErrorBody } from '@seqgen/proto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { bodyLimitHooks } from './body-limit.ts';
+import { clientIdentity } from './client-identity.ts';
 import { type GatewayConfig, trustProxyOption } from './config.ts';
 import { resilientRateLimitStore } from './rate-limit-store.ts';
 import { bodyLimitOf, ROUTES, type Route, SERVICE_LABELS, type ServiceName, upstreamOf } from './routes.ts';
@@ -16,10 +17,20 @@ export interface GatewayDeps {
   config: GatewayConfig;
   logger: Logger;
   store: KeyValueStore;
+  /** Verifies session signatures so signed-in requests are counted per user (client-identity.ts). */
+  sessionSecret?: Uint8Array | undefined;
 }
 
+/**
+ * Polls: the usage meter every signed-in tab asks for every 5 s (docs/product.md §9). They are
+ * counted apart from the user's other requests, so many open tabs never use up the budget for
+ * analysing, generating and saving (issue 25, item 1).
+ */
+const isPoll = (request: FastifyRequest) =>
+  (request.method === 'GET' || request.method === 'HEAD') && /^\/api\/usage(\/|\?|$)/.test(request.url);
+
 /** The public entry: /api/* to the services (docs/architecture.md §4), everything else the SPA. */
-export function createGateway({ config, logger, store }: GatewayDeps): Service {
+export function createGateway({ config, logger, store, sessionSecret }: GatewayDeps): Service {
   const app = createService({
     name: 'gateway',
     logger,
@@ -39,9 +50,22 @@ export function createGateway({ config, logger, store }: GatewayDeps): Service {
     done();
   });
 
+  if (!sessionSecret) logger.warn('no session secret: every request is rate-limited per client address');
+  const identity = clientIdentity(sessionSecret);
   app.register(async (api) => {
     await api.register(rateLimit, {
-      max: config.RATE_LIMIT_PER_MINUTE,
+      // Per user when signed in (polls in a bucket of their own), per address otherwise; each
+      // service still holds analyses, generations and writes to its own per-user limits.
+      keyGenerator: async (request) => {
+        const who = await identity.key(request);
+        return who.kind === 'user' && isPoll(request) ? `poll:${who.key}` : who.key;
+      },
+      max: (_request, key) =>
+        key.startsWith('poll:')
+          ? config.POLL_RATE_LIMIT_PER_MINUTE
+          : key.startsWith('user:')
+            ? config.RATE_LIMIT_PER_MINUTE
+            : config.ANONYMOUS_RATE_LIMIT_PER_MINUTE,
       timeWindow: 60_000,
       // Redis while it answers, this process while it does not: never a wait, never unlimited.
       store: resilientRateLimitStore(store),

@@ -98,7 +98,12 @@ export const gatewayConfigShape = {
   ANALYTICS_URL: upstream(SERVICE_PORTS.analytics),
   /** How long an upstream may take to answer; generation runs an LLM and gets longer. */
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
-  GENERATION_TIMEOUT_MS: z.coerce.number().int().positive().default(90_000),
+  /**
+   * A backstop, not the limit that decides: generation holds each model call to its progress
+   * (time to first token, silence between tokens; issue 25, item 3), and a slow model's JSON
+   * answer (analysis, a 7-email sequence, a repair) can take minutes while it keeps writing.
+   */
+  GENERATION_TIMEOUT_MS: z.coerce.number().int().positive().default(300_000),
   /**
    * Largest request body the gateway forwards to any route. Each route is held to the smaller
    * limit of the service behind it (routes.ts), so an oversized body is answered 413 here.
@@ -108,7 +113,16 @@ export const gatewayConfigShape = {
     .int()
     .positive()
     .default(1024 * 1024),
+  /**
+   * Requests a minute on /api/* (issue 25, item 1): per signed-in user; usage polls per user in a
+   * budget of their own (50 tabs at one poll every 5 s); anything without a valid session per
+   * client address, with room for an office of a few hundred people behind one NAT.
+   */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  POLL_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  ANONYMOUS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(3000),
+  /** Verifies (never signs) session tokens, to count signed-in requests per user. */
+  ...sharedSettings.sessions,
   /** Behind a load balancer or ingress: whose X-Forwarded-For is believed (see trustProxySetting). */
   TRUST_PROXY: trustProxySetting.default(false),
 };

@@ -9,6 +9,7 @@ import {
   serveMetrics,
 } from '@seqgen/kit';
 import { createGateway } from './app.ts';
+import { gatewaySessionSecret } from './client-identity.ts';
 import { gatewayConfigShape } from './config.ts';
 
 export async function start(
@@ -37,7 +38,7 @@ export async function start(
       logger,
     });
   }
-  const app = createGateway({ config, logger, store });
+  const app = createGateway({ config, logger, store, sessionSecret: gatewaySessionSecret(config) });
   const url = await listen(app, { host: config.HOST, port: config.PORT }, shutdown);
   return { app, url, lifecycle: shutdown };
 }

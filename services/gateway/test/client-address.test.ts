@@ -57,7 +57,7 @@ describe.each(await variantsToRun())('the client address behind a proxy ($name s
   async function startGateway(trustProxy: string) {
     const config = parseConfig(gatewayConfigShape, {
       AUTH_URL: authUrl,
-      RATE_LIMIT_PER_MINUTE: String(PER_MINUTE),
+      ANONYMOUS_RATE_LIMIT_PER_MINUTE: String(PER_MINUTE),
       TRUST_PROXY: trustProxy,
     });
     const store = await openStore({

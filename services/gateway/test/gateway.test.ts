@@ -158,7 +158,7 @@ describe.each(await variantsToRun())('gateway with the $name store', (variant) =
       QUOTA_URL: slowUrl,
       GENERATION_URL: `http://127.0.0.1:${(streamServer.address() as AddressInfo).port}`,
       UPSTREAM_TIMEOUT_MS: '300',
-      RATE_LIMIT_PER_MINUTE: '1000',
+      ANONYMOUS_RATE_LIMIT_PER_MINUTE: '1000',
       WEB_DIST: makeWebDist(),
       LOG_LEVEL: 'silent',
     });
@@ -338,7 +338,7 @@ describe.each(await variantsToRun())('gateway with the $name store', (variant) =
     it('rate-limits per client address with a clear 429', async () => {
       const limited = createGateway({
         config: parseConfig(gatewayConfigShape, {
-          RATE_LIMIT_PER_MINUTE: '3',
+          ANONYMOUS_RATE_LIMIT_PER_MINUTE: '3',
           TRUST_PROXY: '1',
           WAITLIST_URL: `http://127.0.0.1:${waitlistPort}`,
         }),

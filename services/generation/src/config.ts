@@ -30,8 +30,19 @@ export const generationConfigShape = {
   OPENAI_API_KEY: z.string().min(1).optional(),
   LLM_BASE_URL: z.url('must be a URL such as http://localhost:11434/v1').optional(),
   LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
-  /** One attempt at the model; the SDK retries once (LLM_MAX_RETRIES) on 429, 5xx and timeouts. */
+  /**
+   * Limits per call that track progress (issue 25, item 3): an attempt may take LLM_TIMEOUT_MS
+   * to the provider's answer and again to its first token, then LLM_IDLE_TIMEOUT_MS between
+   * tokens, so a slow model that keeps writing is never cut off. The SDK retries once
+   * (LLM_MAX_RETRIES) on 429, 5xx and a late answer. With LLM_STREAM=false (a provider that
+   * cannot stream) LLM_TIMEOUT_MS bounds the whole answer.
+   */
   LLM_TIMEOUT_MS: positiveInt(20_000),
+  LLM_IDLE_TIMEOUT_MS: positiveInt(10_000),
+  LLM_STREAM: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
   LLM_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(1),
 
   /** Sequences one user may request per 10 minutes (each may fetch pages and call the LLM). */

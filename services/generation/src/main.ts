@@ -1,12 +1,16 @@
 import { fileURLToPath } from 'node:url';
 import { createSafeFetcher, defineService, RateLimiter, runAlone } from '@seqgen/kit';
 import { askSessionStatus, requestCatalogue } from '@seqgen/proto';
-import { createCompanyAnalyser, createPagePool } from './analysis/index.ts';
+import { createCompanyAnalyser, createPagePool, prepareAnalysis } from './analysis/index.ts';
 import { createApp } from './app.ts';
 import { configProblems, type GenerationConfig, generationConfigShape } from './config.ts';
 import { outbox, processedEvents } from './data/schema.ts';
 import { createLlmClient, llmConfigured } from './llm/index.ts';
+import { playbook } from './playbook/index.ts';
 import { createSequenceWriter } from './sequences/generate-sequence.ts';
+
+/** Long enough for `npm start`'s other services to start first, short enough that no user waits for it. */
+const WARM_UP_AFTER_MS = 1_500;
 
 /** The LLM client when OPENAI_API_KEY or LLM_BASE_URL is set (docs/architecture.md §2); else none. */
 export function llmFromConfig(config: GenerationConfig) {
@@ -16,6 +20,8 @@ export function llmFromConfig(config: GenerationConfig) {
     baseUrl: config.LLM_BASE_URL,
     model: config.LLM_MODEL,
     timeoutMs: config.LLM_TIMEOUT_MS,
+    idleTimeoutMs: config.LLM_IDLE_TIMEOUT_MS,
+    stream: config.LLM_STREAM,
     maxRetries: config.LLM_MAX_RETRIES,
   });
 }
@@ -80,6 +86,12 @@ export const generationService = defineService({
         rule: { name: 'regeneration:user', limit: config.REGENERATIONS_PER_10_MINUTES, windowMs: 10 * 60_000 },
       },
     });
+    // The playbook is read (and a broken one stops the service) while starting; the indexes built
+    // from it wait until the service listens, off the path to ready (prepareAnalysis).
+    playbook();
+    const warmUp = setTimeout(prepareAnalysis, WARM_UP_AFTER_MS);
+    warmUp.unref();
+    lifecycle.add('analysis warm-up', async () => clearTimeout(warmUp));
     const app = createApp({
       logger,
       sequences,

@@ -151,3 +151,13 @@ export function saysName(text: string, name: string): boolean {
   const at = text.toLocaleLowerCase().indexOf(wanted);
   return at >= 0 && !/[\p{L}\p{N}]/u.test(`${text.charAt(at - 1)}${text.charAt(at + wanted.length)}`);
 }
+
+/**
+ * A figure alone, as pages set stats: "43%", "5×", "5 tools", "71 min", "€2.4M", "12,000+". Used for
+ * a big figure drawn above its words (extraction/blocks.ts) and a bold lead that is only a figure
+ * (read/roles.ts).
+ */
+export const isFigureOnly = (text: string) => FIGURE_ONLY.test(text);
+
+const FIGURE_ONLY =
+  /^[~≈<>+]?\s*[$€£]?\s*\d[\d.,\s]*\s*(?:×|x|%|\+|k|m|bn|mio\.?|min|h|s|ms|days?|hours?|weeks?|tools?|tage|jours|días)?\s*$/iu;

@@ -142,7 +142,8 @@ describe('LLM metrics', () => {
     const metrics = await scrape();
     const labels = { service: 'generation', model };
     expect(metrics.value('llm_tokens_total', { ...labels, kind: 'prompt' })).toBe(900 + 900);
-    expect(metrics.value('llm_tokens_total', { ...labels, kind: 'completion' })).toBe(250 + 2);
+    // Both answers were streamed (issue 25: every call streams), each '{"a":n}' two tokens.
+    expect(metrics.value('llm_tokens_total', { ...labels, kind: 'completion' })).toBe(2 + 2);
     expect(metrics.value('llm_errors_total', { ...labels, kind: 'busy' })).toBe(1);
     // Histograms are read from the registry itself (ScrapedMetrics reads counters and gauges).
     const timed = async (mode: string, outcome: string) => {
@@ -160,6 +161,27 @@ describe('LLM metrics', () => {
     expect(await timed('json', 'ok')).toBe(1);
     expect(await timed('stream', 'ok')).toBe(1);
     expect(await timed('json', 'busy')).toBe(1);
+    expect(llm.requests[0]?.body).toMatchObject({ stream: true, stream_options: { include_usage: true } });
     expect(llm.requests[1]?.body).toMatchObject({ stream: true, stream_options: { include_usage: true } });
+  });
+
+  it('counts the tokens of a provider that does not stream (LLM_STREAM=false)', async () => {
+    const client = createLlmClient({
+      baseUrl: llm.baseUrl,
+      model: 'whole-answers',
+      timeoutMs: 5_000,
+      maxRetries: 0,
+      stream: false,
+    });
+    llm.reset();
+    llm.script({ body: completion('{"a":1}', 'whole-answers') });
+    expect(
+      await client.completeJson({ messages: [{ role: 'user', content: 'hi' }], schemaName: 's', schema: {} }),
+    ).toBe('{"a":1}');
+    expect(llm.requests[0]?.body.stream).toBeUndefined();
+    const metrics = await scrape();
+    expect(
+      metrics.value('llm_tokens_total', { service: 'generation', model: 'whole-answers', kind: 'completion' }),
+    ).toBe(250);
   });
 });

@@ -1,7 +1,6 @@
-import { Redis } from 'ioredis';
-import { LRUCache } from 'lru-cache';
 import { CircuitBreaker } from './circuit-breaker.ts';
 import type { Logger } from './logger.ts';
+import { Lru } from './lru.ts';
 
 /**
  * Cache and counters: Redis when REDIS_URL is set, else an in-process store with the same
@@ -53,7 +52,7 @@ function checkVersion(version: number): void {
 
 /**
  * An entry's TTL in whole milliseconds, at least one, in both stores: Redis refuses PX 0, and
- * lru-cache would read a TTL of 0 as "never expires".
+ * the Lru (lru.ts) reads a TTL of 0 as "never expires".
  */
 const entryTtl = (ttlMs: number) => Math.max(1, Math.round(ttlMs));
 
@@ -114,6 +113,9 @@ async function openRedisStore(
   commandTimeoutMs: number,
   logger: Logger | undefined,
 ): Promise<KeyValueStore> {
+  // Loaded only when REDIS_URL is set: the embedded default never pays for ioredis (issue 25,
+  // `npm start` ready and idle footprint).
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url, {
     keyPrefix: `${namespace}:`,
     lazyConnect: true,
@@ -179,17 +181,15 @@ async function openRedisStore(
 }
 
 /**
- * A bounded LRU (lru-cache): beyond maxEntries the least recently read or written entry goes;
+ * A bounded LRU (./lru.ts): beyond maxEntries the least recently read or written entry goes;
  * each entry expires after its own TTL, and an expired one reads as missing.
  */
 class MemoryStore implements KeyValueStore {
   readonly kind = 'memory' as const;
-  readonly #entries: LRUCache<string, string>;
+  readonly #entries: Lru<string, string>;
 
   constructor(maxEntries: number) {
-    // ttlResolution 0: the clock is read afresh each time, never a reading from before an entry
-    // was written, so a window's time left never exceeds the window (nor a Retry-After rounds up).
-    this.#entries = new LRUCache({ max: maxEntries, ttlResolution: 0 });
+    this.#entries = new Lru({ max: maxEntries });
   }
 
   async get(key: string) {
@@ -197,7 +197,7 @@ class MemoryStore implements KeyValueStore {
   }
 
   async set(key: string, value: string, ttlMs: number) {
-    this.#entries.set(key, value, { ttl: entryTtl(ttlMs) });
+    this.#entries.set(key, value, { ttlMs: entryTtl(ttlMs) });
   }
 
   async delete(key: string) {
@@ -208,7 +208,7 @@ class MemoryStore implements KeyValueStore {
     checkVersion(version);
     const current = decodeVersioned(this.#entries.get(key));
     if (current && current.version >= version) return false;
-    this.#entries.set(key, encodeVersioned(version, value), { ttl: entryTtl(ttlMs) });
+    this.#entries.set(key, encodeVersioned(version, value), { ttlMs: entryTtl(ttlMs) });
     return true;
   }
 
@@ -219,9 +219,9 @@ class MemoryStore implements KeyValueStore {
   async hit(key: string, windowMs: number) {
     // Read first: an expired window is dropped here, so the write below starts a new one.
     const count = Number(this.#entries.get(key) ?? 0) + 1;
-    // A fixed window: a running one keeps its end (noUpdateTTL), a new one ends windowMs from now.
-    this.#entries.set(key, String(count), { ttl: entryTtl(windowMs), noUpdateTTL: true });
-    return { count, resetInMs: Math.ceil(this.#entries.getRemainingTTL(key)) };
+    // A fixed window: a running one keeps its end, a new one ends windowMs from now.
+    this.#entries.set(key, String(count), { ttlMs: entryTtl(windowMs), keepExpiry: true });
+    return { count, resetInMs: Math.ceil(this.#entries.remainingMs(key)) };
   }
 
   async ping() {}

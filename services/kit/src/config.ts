@@ -14,6 +14,11 @@ export const baseConfigShape = {
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  /**
+   * Connections one process may hold open to PostgreSQL. The chart sets it per service so that
+   * replicas × pool stays under the server's max_connections (issue 25, item 5).
+   */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
   DATA_DIR: z.string().min(1).default('./data'),
   NATS_URL: z
     .string()

@@ -2,13 +2,9 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite, types } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
-import { DatabaseUnavailableError } from './errors.ts';
 import type { Logger } from './logger.ts';
 
 /** Both drivers expose the same query builder; services never see which one runs. */
@@ -36,6 +32,12 @@ export interface OpenDatabaseOptions {
   logger: Logger;
   /** PostgreSQL only: DATABASE_TIMEOUTS unless a test needs them shorter. */
   timeouts?: Partial<typeof DATABASE_TIMEOUTS>;
+  /**
+   * PostgreSQL only: the most connections this process opens (DATABASE_POOL_MAX, default 10).
+   * The chart sizes it so that every replica's pool fits the server's max_connections together
+   * (issue 25, item 5).
+   */
+  poolMax?: number | undefined;
 }
 
 /**
@@ -44,23 +46,32 @@ export interface OpenDatabaseOptions {
  * share a migrations table.
  */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  const handle = options.url
-    ? await openPostgres(options.url, options.logger, { ...DATABASE_TIMEOUTS, ...options.timeouts })
-    : await openPglite(options.dataDir);
+  // The PostgreSQL driver is loaded only when it is used: the embedded default never pays for it
+  // (issue 25, `npm start` ready and idle footprint).
+  const postgres = options.url ? await import('./db-postgres.ts') : undefined;
+  const handle =
+    postgres && options.url
+      ? await postgres.openPostgres(
+          options.url,
+          options.logger,
+          { ...DATABASE_TIMEOUTS, ...options.timeouts },
+          options.poolMax,
+        )
+      : await openPglite(options.dataDir);
   const migrationConfig = {
     migrationsFolder: options.migrationsFolder,
     migrationsSchema: 'drizzle',
     migrationsTable: `__migrations_${options.schema}`,
   };
   const started = performance.now();
-  if (handle.kind === 'postgres') {
+  if (postgres && options.url) {
     // Replicas starting together must not run the same migration twice: a session-level
     // advisory lock, held on its own connection, serialises them. One lock for every service, not
     // one per schema: their migrations share the "drizzle" schema, and two concurrent
     // `create schema if not exists` race into a unique violation (seen starting every service at
     // once on a fresh database).
-    await withAdvisoryLock(options.url as string, 'seqgen:migrate', () =>
-      migratePg(handle.db as never, migrationConfig),
+    await postgres.withAdvisoryLock(options.url, 'seqgen:migrate', () =>
+      postgres.migratePg(handle.db as never, migrationConfig),
     );
   } else {
     await migratePglite(handle.db as never, migrationConfig);
@@ -81,139 +92,6 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
  * timeout): pg-pool uses one setting for both, so the connect limit is set on each client.
  */
 export const DATABASE_TIMEOUTS = { connectMs: 3_000, queueMs: 15_000, statementMs: 10_000, queryMs: 12_000 };
-
-type ConnectCallback = (
-  err: Error | undefined,
-  client: pg.PoolClient | undefined,
-  done: (release?: unknown) => void,
-) => void;
-
-/**
- * The pg Pool the kit uses, made to survive a database outage (issue 10, finding 6):
- *
- * - a failure to hand out a connection is a DatabaseUnavailableError, so a refused or timed-out
- *   connect (pool.query connects through here too) is told apart from any other refused
- *   connection when the error is answered (errors.ts, isDatabaseUnavailable);
- * - every client keeps an error listener for its whole life: pg emits 'error' on a checked-out
- *   client whose connection breaks between two queries, and an unheard 'error' ends the process;
- * - a checked-out client whose connection ends is given back to the pool (which discards it), and
- *   a second release is ignored. drizzle-orm 0.45's transaction() never releases a client whose
- *   BEGIN fails, which is what happens to a connection that dies while it is handed out: without
- *   this, each outage leaked connections until the pool had none left and the service answered
- *   503 forever after the database came back.
- */
-class Pool extends pg.Pool {
-  constructor(config: pg.PoolConfig) {
-    super(config);
-    this.on('connect', (client) => client.on('error', () => {}));
-  }
-
-  override connect(): Promise<pg.PoolClient>;
-  override connect(callback: ConnectCallback): void;
-  override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | undefined {
-    if (!callback) {
-      return new Promise((resolve, reject) =>
-        this.connect((err, client) => {
-          if (err || !client) return reject(err);
-          releaseIfFirstQueryFails(client);
-          resolve(client);
-        }),
-      );
-    }
-    super.connect((err, client, done) => {
-      if (err || !client) return callback(new DatabaseUnavailableError(err), undefined, done);
-      releaseWhenBroken(client);
-      callback(undefined, client, (release) => client.release(release as Error | boolean | undefined));
-    });
-    return undefined;
-  }
-}
-
-/**
- * For callers of `connect()` (drizzle's transactions): their first query is BEGIN, and drizzle
- * releases nothing when it fails (refused, reset, or stalled past query_timeout), so the client is
- * given back here, as broken, for the pool to discard. Only a failed BEGIN: a caller that goes on
- * after any other failed query still owns its client.
- */
-const BEGIN = /^\s*begin\b/i;
-
-function releaseIfFirstQueryFails(client: pg.PoolClient): void {
-  const first = client.query as (...args: unknown[]) => unknown;
-  client.query = ((...args: unknown[]) => {
-    Reflect.deleteProperty(client, 'query');
-    const result = first.apply(client, args);
-    const [query] = args;
-    const text = typeof query === 'string' ? query : (query as { text?: unknown } | undefined)?.text;
-    if (result instanceof Promise && typeof text === 'string' && BEGIN.test(text)) {
-      result.catch((error: Error) => client.release(error));
-    }
-    return result;
-  }) as typeof client.query;
-}
-
-function releaseWhenBroken(client: pg.PoolClient): void {
-  const release = client.release;
-  let released = false;
-  const onEnd = () => settle(new Error('connection ended while checked out'));
-  const settle = (err?: Error | boolean) => {
-    if (released) return;
-    released = true;
-    client.off('end', onEnd);
-    release(err);
-  };
-  client.release = settle;
-  client.once('end', onEnd);
-}
-
-async function openPostgres(url: string, logger: Logger, timeouts: typeof DATABASE_TIMEOUTS): Promise<DatabaseHandle> {
-  const pool = new Pool({
-    connectionString: url,
-    max: 10,
-    idleTimeoutMillis: 30_000,
-    connectionTimeoutMillis: timeouts.queueMs,
-    Client: class extends pg.Client {
-      constructor(config?: pg.ClientConfig) {
-        super({ ...config, connectionTimeoutMillis: timeouts.connectMs });
-      }
-    },
-    statement_timeout: timeouts.statementMs,
-    query_timeout: timeouts.queryMs,
-    // A connection the network dropped silently is noticed instead of waited on.
-    keepAlive: true,
-  });
-  // An idle client losing its connection must not crash the process; the pool replaces it. Said
-  // once per outage: the next successful connect re-arms it.
-  let warned = false;
-  pool.on('error', (error) => {
-    if (warned) return;
-    warned = true;
-    logger.warn({ err: error }, 'database connection lost; requests answer 503 until it is back');
-  });
-  pool.on('connect', () => {
-    warned = false;
-  });
-  const db = drizzlePg(pool) as unknown as Database;
-  return {
-    kind: 'postgres',
-    db,
-    ping: async () => {
-      await pool.query('select 1');
-    },
-    close: () => pool.end(),
-  };
-}
-
-async function withAdvisoryLock<T>(url: string, key: string, work: () => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query('select pg_advisory_lock(hashtext($1))', [key]);
-    return await work();
-  } finally {
-    await client.query('select pg_advisory_unlock(hashtext($1))', [key]).catch(() => {});
-    await client.end();
-  }
-}
 
 /**
  * PostgreSQL's default buffers (128 MB shared, 4 MB WAL, 8 MB temp) are sized for a server; in

@@ -143,7 +143,8 @@ export function defineService<S extends z.ZodRawShape, R extends RequestCatalogu
           const ask = definition.sessionLiveness;
           if (!ask) throw new Error(`${name}: defineService({ sessionLiveness }) says no way to check a session`);
           sessions ??= createSessionVerifier(resolveSessionSecret(base), {
-            liveness: cachedLiveness(ask(infra.bus), { logger }),
+            // Auth broadcasts ended sessions, so live answers are kept long (issue 25, item 2).
+            liveness: cachedLiveness(ask(infra.bus), { logger, revocations: infra.bus }),
           });
           return sessions;
         },

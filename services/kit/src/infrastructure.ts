@@ -9,6 +9,8 @@ import type { Service } from './service.ts';
 
 export interface InfrastructureConfig {
   DATABASE_URL?: string | undefined;
+  /** PostgreSQL connections this process may hold (baseConfigShape's default: 10). */
+  DATABASE_POOL_MAX?: number | undefined;
   DATA_DIR: string;
   NATS_URL?: string | undefined;
   REDIS_URL?: string | undefined;
@@ -56,6 +58,7 @@ export async function openInfrastructure<C extends RequestCatalogue = NoRequests
     schema: service,
     migrationsFolder,
     logger,
+    poolMax: config.DATABASE_POOL_MAX,
   });
   lifecycle.add('database', () => database.close());
   const bus = await connectBus({

@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 import type { Logger } from './logger.ts';
 
 export interface LeaderJobOptions {
@@ -55,7 +55,9 @@ export function runAsLeader(options: LeaderJobOptions): LeaderJob {
   const campaign = async () => {
     if (!databaseUrl) return;
     if (!client) {
-      const candidate = new pg.Client({
+      // Loaded here: a service on PGlite never needs the PostgreSQL driver (issue 25, `npm start` footprint).
+      const { default: postgres } = await import('pg');
+      const candidate = new postgres.Client({
         connectionString: databaseUrl,
         keepAlive: true,
         connectionTimeoutMillis: 3_000,

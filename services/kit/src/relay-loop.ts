@@ -87,7 +87,7 @@ export class RelayLoop {
   async #pass(): Promise<void> {
     const { logger, messages, pollIntervalMs, maxBackoffMs } = this.#options;
     try {
-      await this.#options.pass(this);
+      await this.#passOnceMore();
       if (this.#outage) {
         const { since, failures } = this.#outage;
         logger.info({ pausedMs: Date.now() - since, failedAttempts: failures }, messages.resumed);
@@ -104,6 +104,21 @@ export class RelayLoop {
       }
       const backoff = Math.min(pollIntervalMs * 2 ** Math.min(this.#outage.failures - 1, 16), maxBackoffMs);
       this.#nextAttemptAt = Date.now() + backoff;
+    }
+  }
+
+  /**
+   * A pass, tried a second time at once when the first fails while no outage is known: a single
+   * failure is often one pooled connection that died with the server and was dropped (seen just
+   * after a database came back: fault 06 read it as a second outage). A far side that is really
+   * away fails the second try too, and the outage is said as before.
+   */
+  async #passOnceMore(): Promise<void> {
+    try {
+      await this.#options.pass(this);
+    } catch (error) {
+      if (this.#outage || this.#stopped) throw error;
+      await this.#options.pass(this);
     }
   }
 }

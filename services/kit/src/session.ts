@@ -4,9 +4,9 @@ import path from 'node:path';
 import { parseCookie, stringifySetCookie } from 'cookie';
 import type { FastifyRequest } from 'fastify';
 import { type CryptoKey, decodeJwt, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import { LRUCache } from 'lru-cache';
 import { HttpError, serviceUnavailable, unauthorized } from './errors.ts';
 import type { Logger } from './logger.ts';
+import { Lru } from './lru.ts';
 
 /** Plain name on http (local); `__Host-` prefixed when served over https (docs/architecture.md §5). */
 export const SESSION_COOKIE = 'seqgen_session';
@@ -99,7 +99,9 @@ export function createSessionVerifier(secret: Uint8Array, options: SessionVerifi
   // lives until the token's expiry by the wall clock, the clock the verification reads, so expiry
   // is still honoured on every hit; liveness is not cached here. Bounded: the least recently used
   // tokens are dropped first.
-  const verified = new LRUCache<string, SessionUser>({ max: 10_000, perf: { now: () => Date.now() } });
+  // 200,000 (issue 25, item 2): at 10,000 a floor of 15,000 open tabs evicted each token before
+  // its next request and paid the HMAC on every one. An entry is a token and a few strings.
+  const verified = new Lru<string, SessionUser>({ max: 200_000, now: () => Date.now() });
   const authenticate = async (request: FastifyRequest): Promise<SessionUser | null> => {
     const token = sessionTokenFrom(request);
     if (!token) return null;
@@ -111,7 +113,7 @@ export function createSessionVerifier(secret: Uint8Array, options: SessionVerifi
       if (!session) return null;
       const { exp } = decodeJwt(token);
       const ttl = typeof exp === 'number' ? exp * 1000 - Date.now() : 0;
-      if (ttl > 0) verified.set(token, session, { ttl });
+      if (ttl > 0) verified.set(token, session, { ttlMs: ttl });
     }
     if (!liveness) return session;
     let live: boolean;
@@ -191,47 +193,141 @@ export function clearedSessionCookies(secure: boolean): string[] {
 
 export interface LivenessCacheOptions {
   /**
-   * How long a "live" answer is trusted without asking again: the longest a session ended at auth
-   * keeps working in this process. Default 5 s.
+   * How long a "live" answer is trusted without asking again while no revocation feed is given
+   * (or while the feed may be missing broadcasts): the longest a session ended at auth keeps
+   * working in this process. Default 5 s.
    */
   cacheMs?: number;
+  /**
+   * With a revocation feed: how long a "live" answer is trusted, since an ended session is
+   * broadcast and dropped at once. Default 10 minutes.
+   */
+  fedCacheMs?: number;
   /** An ended session never comes back, so "not live" can be remembered longer. Default 60 s. */
   endedCacheMs?: number;
-  /** Bound on remembered answers; the least recently used are dropped first. Default 10 000. */
+  /** Bound on remembered answers; the least recently used are dropped first. Default 200 000. */
   maxEntries?: number;
+  /** Auth's broadcasts of ended sessions (SESSION_ENDED_TOPIC), so answers can be kept long. */
+  revocations?: RevocationFeed | undefined;
   logger?: Logger;
+}
+
+/** The broadcast auth sends when a session (or, without sessionId, every session of a user) ends. */
+export const SESSION_ENDED_TOPIC = 'session-ended';
+export interface SessionEnded {
+  userId: string;
+  /** Absent: every session of the user (a password reset). */
+  sessionId?: string;
+}
+
+/** What cachedLiveness needs of the bus: its broadcasts (Bus.listen). */
+export interface RevocationFeed {
+  listen(
+    topic: string,
+    handler: (data: string) => void,
+    onGap?: (state: 'lost' | 'back') => void,
+  ): Promise<{ stop(): Promise<void> }>;
 }
 
 export const SESSION_STATUS_CACHE_MS = 5_000;
 
+interface Answer {
+  live: boolean;
+  /** When auth gave it. */
+  at: number;
+}
+
 /**
  * Liveness asked of someone else — every service but auth asks auth over the bus, never its
  * tables (docs/architecture.md §1); the question itself is the service's (defineService's
- * `sessionLiveness`). Answers are cached briefly per session, and concurrent requests for the same
- * session share one question, so a busy page costs auth one request per session per few seconds.
+ * `sessionLiveness`). Concurrent requests for the same session share one question.
+ *
+ * Issue 25, item 2: with 15,000 open tabs a 5 s answer meant a question to auth (and a database
+ * read there) for almost every poll. With a revocation feed, auth broadcasts every ended session
+ * and this cache drops it at once, so a "live" answer is kept for `fedCacheMs` (10 minutes) and a
+ * session costs auth one question per ten minutes. Broadcasts are at most once: while the bus
+ * connection is lost, answers are trusted only for `cacheMs` again, and every answer given before
+ * the connection came back is asked again (an ending broadcast meanwhile may be lost).
  * When the question goes unanswered, the error propagates and the verifier answers 503.
  */
 export function cachedLiveness(ask: SessionLiveness, options: LivenessCacheOptions = {}): SessionLiveness {
-  const { cacheMs = SESSION_STATUS_CACHE_MS, endedCacheMs = 60_000, maxEntries = 10_000, logger } = options;
-  const answers = new LRUCache<string, boolean>({ max: maxEntries });
+  const {
+    cacheMs = SESSION_STATUS_CACHE_MS,
+    fedCacheMs = 10 * 60_000,
+    endedCacheMs = 60_000,
+    maxEntries = 200_000,
+    revocations,
+    logger,
+  } = options;
+  const answers = new Lru<string, Answer>({ max: maxEntries });
+  /** Users all of whose sessions ended, and when: older "live" answers for them are void. */
+  const usersEnded = new Lru<string, number>({ max: 100_000, ttlMs: fedCacheMs });
   const asking = new Map<string, Promise<boolean>>();
+  let fed = false;
+  let trustedSince = 0;
 
-  const remember = (key: string, live: boolean) => {
-    const ttl = live ? cacheMs : endedCacheMs;
-    // A period of 0 means "ask every time"; lru-cache would read a TTL of 0 as "never expires".
-    if (ttl > 0) answers.set(key, live, { ttl });
+  if (revocations) {
+    revocations
+      .listen(
+        SESSION_ENDED_TOPIC,
+        (data) => {
+          const ended = JSON.parse(data) as SessionEnded;
+          if (typeof ended.userId !== 'string') return;
+          if (typeof ended.sessionId === 'string') {
+            answers.set(
+              `${ended.userId}\u0000${ended.sessionId}`,
+              { live: false, at: Date.now() },
+              { ttlMs: endedCacheMs },
+            );
+          } else {
+            usersEnded.set(ended.userId, Date.now());
+          }
+        },
+        (state) => {
+          fed = false;
+          // Back: whatever was learnt before is asked again (an ending may have been missed).
+          if (state === 'back') {
+            trustedSince = Date.now();
+            fed = true;
+          }
+        },
+      )
+      .then(
+        () => {
+          fed = true;
+        },
+        (error: unknown) => logger?.warn({ err: error }, 'session revocations not received; liveness kept briefly'),
+      );
+  }
+
+  const valid = (userId: string, answer: Answer | undefined, now: number): answer is Answer => {
+    if (!answer) return false;
+    if (!answer.live) return true; // expires by its own TTL
+    if (answer.at < trustedSince || answer.at <= (usersEnded.get(userId) ?? -1)) return false;
+    return now - answer.at < (fed ? fedCacheMs : cacheMs);
+  };
+
+  const remember = (key: string, live: boolean, at: number) => {
+    // An ending heard while the question was out wins over the answer to it.
+    const heard = answers.get(key);
+    if (heard && !heard.live && heard.at >= at) return;
+    const ttl = live ? (revocations ? fedCacheMs : cacheMs) : endedCacheMs;
+    // A period of 0 means "ask every time"; the Lru (lru.ts) reads a TTL of 0 as "never expires".
+    if (ttl > 0) answers.set(key, { live, at }, { ttlMs: ttl });
     else answers.delete(key);
   };
 
   return async (session) => {
     const key = `${session.userId}\u0000${session.sessionId}`;
+    const now = Date.now();
     const known = answers.get(key);
-    if (known !== undefined) return known;
+    if (valid(session.userId, known, now)) return known.live;
     let pending = asking.get(key);
     if (!pending) {
+      const askedAt = Date.now();
       pending = ask(session)
         .then((live) => {
-          remember(key, live);
+          remember(key, live, askedAt);
           return live;
         })
         .catch((error: unknown) => {

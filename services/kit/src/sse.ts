@@ -18,7 +18,11 @@ export interface EventStream {
  * written, and a heartbeat comment keeps proxies from closing a quiet stream. Errors after this
  * point are events, not status codes: the status line has already been sent.
  */
-export function openEventStream(request: FastifyRequest, reply: FastifyReply): EventStream {
+export function openEventStream(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { heartbeatMs = SSE_HEARTBEAT_MS }: { heartbeatMs?: number } = {},
+): EventStream {
   reply.hijack();
   const raw = reply.raw;
   raw.writeHead(200, {
@@ -34,7 +38,7 @@ export function openEventStream(request: FastifyRequest, reply: FastifyReply): E
   let closed = false;
   const heartbeat = setInterval(() => {
     if (!closed && !raw.destroyed) raw.write(': keep-alive\n\n');
-  }, SSE_HEARTBEAT_MS);
+  }, heartbeatMs);
   heartbeat.unref();
   const gone = () => {
     if (closed) return;

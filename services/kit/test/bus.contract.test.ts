@@ -162,6 +162,25 @@ describe.each(variants)('bus contract: $name', (variant) => {
     expect(first?.delivery.deliveryCount).toBe(1);
   });
 
+  it('broadcasts to every listener on every connection, of its topic only, and stops after stop()', async (ctx) => {
+    ctx.skip(!available, 'NATS not reachable (set REQUIRE_INFRA=1 to make this a failure)');
+    const { bus, reconnect } = await isolatedBus();
+    const other = await reconnect();
+    const heard: string[] = [];
+    const first = await bus.listen('session-ended', (data) => heard.push(`a:${data}`));
+    await other.listen('session-ended', (data) => heard.push(`b:${data}`));
+    await other.listen('usage-changed', (data) => heard.push(`usage:${data}`));
+    other.broadcast('session-ended', 's1');
+    await vi.waitFor(() => expect([...heard].sort()).toEqual(['a:s1', 'b:s1']));
+    await first.stop();
+    bus.broadcast('session-ended', 's2');
+    await vi.waitFor(() => expect(heard).toContain('b:s2'));
+    // Give a stray delivery its chance before saying there was none.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(heard.filter((h) => h.startsWith('a:'))).toEqual(['a:s1']);
+    expect(heard.filter((h) => h.startsWith('usage:'))).toEqual([]);
+  });
+
   it('delivers a duplicate publish (same id) once', async (ctx) => {
     ctx.skip(!available, 'NATS not reachable');
     const { bus } = await isolatedBus();
@@ -562,6 +581,15 @@ describe('NATS bus through an outage', () => {
     });
     const rec = recorder<'user.registered'>();
     await bus.consume({ durable: 'outage', type: 'user.registered', handler: rec.handler, retryDelayMs: 100 });
+    const gaps: string[] = [];
+    const hints: string[] = [];
+    await bus.listen(
+      'hint',
+      (data) => hints.push(data),
+      (state) => gaps.push(state),
+    );
+    // The direct connection hears every hint the cut-off bus might send late.
+    await direct.listen('hint', (data) => (data === 'during' ? hints.push('late') : undefined));
     try {
       proxy.cut();
       await vi.waitFor(() => expect(capture.count(NATS_DOWN_MESSAGE)).toBe(1), { timeout: 10_000 });
@@ -574,8 +602,17 @@ describe('NATS bus through an outage', () => {
       await expect(bus.ping()).rejects.toBeInstanceOf(BusUnavailableError);
       expect(performance.now() - started).toBeLessThan(100);
 
+      // A broadcast while away is dropped, never queued; listeners were told they may miss some.
+      bus.broadcast('hint', 'during');
+      await vi.waitFor(() => expect(gaps).toEqual(['lost']));
+
       await proxy.restore();
       await vi.waitFor(() => expect(capture.count(NATS_BACK_MESSAGE)).toBe(1), { timeout: 15_000 });
+      await vi.waitFor(() => expect(gaps).toEqual(['lost', 'back']));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(hints).toEqual([]);
+      direct.broadcast('hint', 'after');
+      await vi.waitFor(() => expect(hints).toEqual(['after']));
       await bus.ping();
       const after = createEnvelope('user.registered', user('after'));
       await bus.publish(after);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { SignJWT } from 'jose';
 import { describe, expect, it, vi } from 'vitest';
+import { connectBus } from '../src/bus/index.ts';
 import type { KeyValueStore } from '../src/cache.ts';
 import { openStore } from '../src/cache.ts';
 import { HttpError } from '../src/errors.ts';
@@ -14,13 +15,14 @@ import {
   SECURE_SESSION_COOKIE,
   SESSION_AUDIENCE,
   SESSION_COOKIE,
+  SESSION_ENDED_TOPIC,
   SESSION_ISSUER,
   type SessionLiveness,
   type SessionUser,
   sessionCookie,
   verifySessionToken,
 } from '../src/session.ts';
-import { quietLogger } from '../src/testing/index.ts';
+import { ensureRealInfra, quietLogger, REAL_INFRA, startFaultProxy } from '../src/testing/index.ts';
 
 const secret = new TextEncoder().encode('kit-session-test-secret-0123456789-abcdef');
 const user: SessionUser = { userId: 'u-1', email: 'rep@acme.com', sessionId: 's-1' };
@@ -175,6 +177,104 @@ describe('cached session liveness', () => {
     expect(await verifier.authenticate(requestWith(cookie))).toEqual(user);
     expect(asked).toHaveLength(2);
   });
+
+  describe.each(['memory', 'nats'] as const)(
+    'with revocations broadcast over the %s bus (issue 25, item 2)',
+    (kind) => {
+      /** Two buses as two services would have: auth broadcasts on one, the cache listens on the other. */
+      async function buses(natsUrl?: string) {
+        const id = randomBytes(4).toString('hex');
+        const settings = {
+          logger: quietLogger(),
+          subjectPrefix: `test-revoke-${id}`,
+          rpcPrefix: `test-revoke-rpc-${id}`,
+        };
+        const auth = await connectBus({ ...settings, natsUrl });
+        const service = await connectBus({ ...settings, natsUrl });
+        return { auth, service, close: () => Promise.all([auth.close(), service.close()]) };
+      }
+      const natsUrl = async () => {
+        if (kind === 'memory') return undefined;
+        if (!(await ensureRealInfra())) throw new Error('NATS not reachable');
+        return REAL_INFRA.NATS_URL;
+      };
+      const ended = (bus: { broadcast(topic: string, data: string): void }, data: object) =>
+        bus.broadcast(SESSION_ENDED_TOPIC, JSON.stringify(data));
+
+      it("keeps a live answer long, and drops an ended session, or all of a user's, the moment auth says so", async () => {
+        const { auth, service, close } = await buses(await natsUrl());
+        try {
+          const live = new Set(['s-1', 's-2', 's-3']);
+          const { ask, asked } = asker(async (sessionId) => live.has(sessionId));
+          // Without the feed the 30 ms period would have run out many times below.
+          const liveness = cachedLiveness(ask, { cacheMs: 30, fedCacheMs: 60_000, revocations: service });
+          await new Promise((resolve) => setTimeout(resolve, 50)); // the feed is listening
+          const one = { ...user, sessionId: 's-1' };
+          const two = { ...user, sessionId: 's-2' };
+          const other = { ...user, userId: 'someone-else', sessionId: 's-3' };
+          for (let i = 0; i < 5; i++) {
+            expect(await liveness(one)).toBe(true);
+            expect(await liveness(other)).toBe(true);
+            await new Promise((resolve) => setTimeout(resolve, 20));
+          }
+          expect(await liveness(two)).toBe(true);
+          expect(asked).toEqual(['s-1', 's-3', 's-2']);
+
+          live.delete('s-1');
+          ended(auth, { userId: user.userId, sessionId: 's-1' });
+          await expect.poll(() => liveness(one), { timeout: 2_000, interval: 10 }).toBe(false);
+          expect(asked).toEqual(['s-1', 's-3', 's-2']); // told, not asked
+
+          // A password reset ends every session of the user: each is asked again, others are not.
+          live.delete('s-2');
+          ended(auth, { userId: user.userId });
+          await expect.poll(() => liveness(two), { timeout: 2_000, interval: 10 }).toBe(false);
+          expect(await liveness(other)).toBe(true);
+          expect(asked).toEqual(['s-1', 's-3', 's-2', 's-2']);
+        } finally {
+          await close();
+        }
+      });
+    },
+  );
+
+  it('trusts answers only briefly while the bus is lost, and asks again for all once it is back', async (ctx) => {
+    if (!(await ensureRealInfra())) return ctx.skip(true, 'NATS not reachable (REQUIRE_INFRA=1 makes this a failure)');
+    const server = new URL(REAL_INFRA.NATS_URL);
+    const proxy = await startFaultProxy({ host: server.hostname, port: Number(server.port || 4222) });
+    const bus = await connectBus({
+      logger: quietLogger(),
+      natsUrl: proxy.url(REAL_INFRA.NATS_URL),
+      rpcPrefix: `t-gap-${randomBytes(4).toString('hex')}`,
+    });
+    try {
+      const { ask, asked } = asker(async () => true);
+      const liveness = cachedLiveness(ask, { cacheMs: 30, fedCacheMs: 60_000, revocations: bus });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await liveness(user)).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      expect(await liveness(user)).toBe(true);
+      expect(asked).toHaveLength(1);
+      proxy.cut();
+      // Lost: the 30 ms period applies again (an ending broadcast now would never arrive).
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      expect(await liveness(user)).toBe(true);
+      expect(asked).toHaveLength(2);
+      await proxy.restore();
+      await expect
+        .poll(
+          async () => {
+            await liveness(user);
+            return asked.length;
+          },
+          { timeout: 15_000, interval: 200 },
+        )
+        .toBeGreaterThanOrEqual(3);
+    } finally {
+      await bus.close();
+      await proxy.close();
+    }
+  }, 30_000);
 
   it('checks the signature before asking: a forged token is never asked about', async () => {
     const { ask, asked } = asker(async () => true);

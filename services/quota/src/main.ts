@@ -5,6 +5,7 @@ import { createApp } from './app.ts';
 import { quotaConfigShape } from './config.ts';
 import { purgeReservations, type QuotaDeps } from './domain/quota.ts';
 import { UsageCache } from './domain/usage-cache.ts';
+import { UsageFeed } from './domain/usage-feed.ts';
 import { startQuotaConsumers, stopConsumers } from './events/consumers.ts';
 import { answerQuotaReserve } from './events/reserve.ts';
 
@@ -23,7 +24,10 @@ export const quotaService = defineService({
       reservationTtlMs: config.RESERVATION_TTL_SECONDS * 1000,
       now: () => new Date(),
       usageCache: new UsageCache(infra.store, logger),
+      usageFeed: new UsageFeed(infra.bus),
     };
+    await deps.usageFeed?.start();
+    lifecycle.add('usage feed', async () => deps.usageFeed?.stop());
     const consumers = await startQuotaConsumers(infra.bus, deps);
     lifecycle.add('event consumers', () => stopConsumers(consumers));
     const responder = await answerQuotaReserve(infra.bus, deps);

@@ -3,9 +3,10 @@ import type { TrackEventsRequest } from '@seqgen/proto';
 import { insertEvents } from '../data/repository.ts';
 
 /**
- * Per-address limit on batches. The web app flushes at most every 5 s (plus a beacon when the
- * page is hidden), so 60 a minute leaves room for a few tabs or people behind one address and
- * stops a script filling the table. The gateway's 600 requests a minute per address still holds.
+ * Limit on batches: per signed-in user, per address for anyone else (issue 25, item 1: an office
+ * of hundreds of people shares one address, and counting them together refused their batches).
+ * The web app flushes at most every 5 s (plus a beacon when the page is hidden), so 60 a minute
+ * leaves room for a few tabs and stops a script filling the table.
  */
 export interface AnalyticsLimits {
   batchesPerIp: RateLimitRule;
@@ -29,9 +30,10 @@ export async function ingestBatch(
   batch: TrackEventsRequest,
   from: { userId: string | null; clientIp: string },
 ): Promise<number> {
+  // One rule, two kinds of key: a user id and an address never collide ("user:" / "ip:").
   await deps.limiter.enforce(
-    [{ rule: deps.limits.batchesPerIp, key: from.clientIp }],
-    'analytics batches from your address',
+    [{ rule: deps.limits.batchesPerIp, key: from.userId ? `user:${from.userId}` : `ip:${from.clientIp}` }],
+    from.userId ? 'analytics batches' : 'analytics batches from your address',
   );
   const receivedAt = new Date();
   const stored = await insertEvents(

@@ -97,6 +97,7 @@ export async function resetPassword(
   });
   // Another request used the link between the checks above and the transaction.
   if (!ended) throw invalidLink('This reset link has already been used. Please request a new one.');
+  deps.sessionsEnded?.({ userId: ended.userId });
   // Whoever followed the mailed link owns the mailbox: their address may sign in at once, however
   // many wrong passwords it sent before (OWASP: the forgotten-password path gets past a lockout).
   await deps.limiter.reset(deps.limits.loginPerPair, accountAtAddress(normalizeEmail(ended.email), input.clientIp));

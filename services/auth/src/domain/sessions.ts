@@ -1,4 +1,4 @@
-import { type Database, type Executor, issueSessionToken } from '@seqgen/kit';
+import { type Database, type Executor, issueSessionToken, type SessionEnded } from '@seqgen/kit';
 import { insertSession, isSessionLive, revokeSession, type UserRow } from '../data/repository.ts';
 
 /** What sessions run on: their table, and the key and lifetime of their tokens (part of AuthDeps). */
@@ -7,6 +7,11 @@ export interface SessionDeps {
   /** HMAC key of session tokens (and of the short-lived Google sign-in cookie). */
   secret: Uint8Array;
   sessionTtlSeconds: number;
+  /**
+   * Tells every service a session ended (the bus's SESSION_ENDED_TOPIC broadcast), so their
+   * liveness caches drop it at once and can keep live answers long (issue 25, item 2).
+   */
+  sessionsEnded?: ((ended: SessionEnded) => void) | undefined;
 }
 
 export interface IssuedSession {
@@ -35,8 +40,12 @@ export async function startSession(
   return { token, maxAgeSeconds: ttl };
 }
 
-export function endSession(deps: Pick<SessionDeps, 'db'>, sessionId: string): Promise<void> {
-  return revokeSession(deps.db, sessionId);
+export async function endSession(
+  deps: Pick<SessionDeps, 'db' | 'sessionsEnded'>,
+  session: { sessionId: string; userId: string },
+): Promise<void> {
+  await revokeSession(deps.db, session.sessionId);
+  deps.sessionsEnded?.({ userId: session.userId, sessionId: session.sessionId });
 }
 
 /** Auth's own answer to "is this session live?": its table, no cache, so logout bites at once here. */

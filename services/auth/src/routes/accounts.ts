@@ -50,7 +50,7 @@ export const accountRoutes: RoutePlugin<RouteDeps> = async (app, deps) => {
     if (request.headers['sec-fetch-site'] === 'cross-site') return reply.redirect('/', 302);
     const token = sessionTokenFrom(request);
     const session = token ? await verifySessionToken(deps.secret, token) : null;
-    if (session) await endSession(deps, session.sessionId);
+    if (session) await endSession(deps, session);
     reply.header('set-cookie', clearedSessionCookies(servedOverHttps(request, deps.publicUrl)));
     return reply.redirect('/', 302);
   });

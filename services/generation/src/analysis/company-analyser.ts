@@ -12,13 +12,14 @@ import {
 } from '@seqgen/kit';
 import { Analysis } from '@seqgen/proto';
 import { type LlmClient, LlmError, llmFailure } from '../llm/index.ts';
-import { analyseSite, type CompanyProfile, profileCompany, type SiteMaterial } from './builtin/analyse-site.ts';
+import { analyseSite, type SiteMaterial } from './analyse.ts';
 import { fetchFailure, notEnoughContent, type PageRole, pagesBusy, pageTooComplex } from './errors.ts';
 import { PageTooComplex } from './extraction/budget.ts';
 import type { PageContent } from './extraction/content.ts';
 import { inThreadPageReader, type PageReader } from './extraction/pool.ts';
 import { WorkerPoolBusy } from './extraction/worker-pool.ts';
 import { analyseWithLlm } from './llm.ts';
+import { type CompanyProfile, profileProspect as profileCompany } from './prospect.ts';
 
 export interface AnalysisDeps {
   fetcher: SafeFetcher;
@@ -52,7 +53,7 @@ export interface AnalysisOutcome {
 
 /** A page with fewer visible words than this and no description is a JavaScript shell. */
 const MIN_WORDS = 25;
-const CACHE_VERSION = 'v2';
+const CACHE_VERSION = 'v3';
 
 /**
  * The URL as a cache key: scheme and host lower-cased (URL does that), no fragment, no default
@@ -114,6 +115,7 @@ export function createCompanyAnalyser(deps: AnalysisDeps): CompanyAnalyser {
   /** Fetches a page and reads it; the errors are the ones the user sees (see ./errors.ts). */
   const fetchPage = async (url: string, role: PageRole): Promise<PageContent> => {
     try {
+      pages.warm?.();
       const page = await deps.fetcher.fetchPage(url);
       if (page.truncated) log.info({ url: page.url, bytes: page.bytes }, 'page cut at the size limit');
       const content = await pages.read(page.body, page.url);

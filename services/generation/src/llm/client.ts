@@ -7,8 +7,20 @@ export interface LlmSettings {
   apiKey?: string | undefined;
   baseUrl?: string | undefined;
   model: string;
+  /**
+   * Per attempt: how long the provider may take to answer the request (its headers) and then to
+   * write the first token. A provider that does not stream (`stream: false`) writes its whole
+   * answer before its headers, so for it this bounds the whole answer.
+   */
   timeoutMs: number;
+  /** The longest silence between two tokens once the answer flows. Default: timeoutMs. */
+  idleTimeoutMs?: number | undefined;
   maxRetries: number;
+  /**
+   * Stream every call (default), so a slow model that keeps writing is never cut off by a bound
+   * over the whole answer (issue 25, item 3). False for a provider that cannot stream.
+   */
+  stream?: boolean | undefined;
 }
 
 export interface ChatMessage {
@@ -114,51 +126,83 @@ export function createLlmClient(settings: LlmSettings): LlmClient {
     baseURL: settings.baseUrl ?? 'https://api.openai.com/v1',
     organization: null,
     project: null,
+    // The SDK's timeout runs until the response's headers, per attempt (retries included); the
+    // tokens after them are watched by readChunks' own limits.
     timeout: settings.timeoutMs,
     maxRetries: settings.maxRetries,
     logLevel: 'off',
   });
+  const limits: ProgressLimits = {
+    firstTokenMs: settings.timeoutMs,
+    idleMs: settings.idleTimeoutMs ?? settings.timeoutMs,
+  };
+  const streamed = (
+    { messages, schemaName, schema, signal }: JsonRequest,
+    onText: (piece: string) => void,
+    recordUsage: (usage: Usage) => void,
+  ) => {
+    // The caller's signal (a reader who left) and the progress limits' own, told apart after.
+    const limit = new AbortController();
+    const either = signal ? AbortSignal.any([signal, limit.signal]) : limit.signal;
+    return client.chat.completions
+      .create(
+        {
+          model: settings.model,
+          messages,
+          temperature: 0.2,
+          stream: true,
+          // The last chunk then reports the tokens used (OpenAI, Ollama and vLLM all honour it).
+          stream_options: { include_usage: true },
+          response_format: { type: 'json_schema', json_schema: { name: schemaName, strict: true, schema } },
+        },
+        { signal: either },
+      )
+      .asResponse()
+      .then((response) => readChunks(response, { signal, limit, limits }, recordUsage, onText));
+  };
+  /** One answer without streaming, for a provider that cannot stream (`stream: false`). */
+  const whole = async ({ messages, schemaName, schema, signal }: JsonRequest, recordUsage: (usage: Usage) => void) => {
+    const completion = await client.chat.completions.create(
+      {
+        model: settings.model,
+        messages,
+        temperature: 0.2,
+        response_format: { type: 'json_schema', json_schema: { name: schemaName, strict: true, schema } },
+      },
+      signal ? { signal } : undefined,
+    );
+    recordUsage(completion.usage);
+    const message = completion.choices[0]?.message;
+    if (message?.refusal) throw new LlmError('failed', 'The AI service declined to answer.', { code: 'refusal' });
+    return message?.content ?? '';
+  };
   return {
     model: settings.model,
-    completeJson: ({ messages, schemaName, schema, signal }) =>
-      measured(settings.model, 'json', async (recordUsage) => {
-        const completion = await client.chat.completions.create(
-          {
-            model: settings.model,
-            messages,
-            temperature: 0.2,
-            response_format: { type: 'json_schema', json_schema: { name: schemaName, strict: true, schema } },
-          },
-          signal ? { signal } : undefined,
-        );
-        recordUsage(completion.usage);
-        const message = completion.choices[0]?.message;
-        if (message?.refusal) throw new LlmError('failed', 'The AI service declined to answer.', { code: 'refusal' });
-        return message?.content ?? '';
-      }),
-    streamJson: ({ messages, schemaName, schema, signal }, onText) =>
+    // Streamed and gathered: a JSON answer takes as long as its tokens, like a streamed one,
+    // instead of being cut at one bound over the whole answer (issue 25, item 3).
+    completeJson: (request) =>
+      measured(settings.model, 'json', (recordUsage) =>
+        settings.stream === false ? whole(request, recordUsage) : streamed(request, () => {}, recordUsage),
+      ),
+    streamJson: (request, onText) =>
       measured(settings.model, 'stream', async (recordUsage) => {
-        // The SDK makes the call (headers, retries, errors before the first byte); the events are
-        // read here, a network read at a time: the SDK's stream costs several async steps and
-        // buffer copies per token, which add up to tens of ms of CPU per streamed sequence.
-        const response = await client.chat.completions
-          .create(
-            {
-              model: settings.model,
-              messages,
-              temperature: 0.2,
-              stream: true,
-              // The last chunk then reports the tokens used (OpenAI, Ollama and vLLM all honour it).
-              stream_options: { include_usage: true },
-              response_format: { type: 'json_schema', json_schema: { name: schemaName, strict: true, schema } },
-            },
-            signal ? { signal } : undefined,
-          )
-          .asResponse();
-        return readChunks(response, signal, recordUsage, onText);
+        if (settings.stream !== false) return streamed(request, onText, recordUsage);
+        const text = await whole(request, recordUsage);
+        onText(text);
+        return text;
       }),
   };
 }
+
+/** How long a streamed answer may go without progress (issue 25, item 3). */
+interface ProgressLimits {
+  /** From the response's headers to the first token. */
+  firstTokenMs: number;
+  /** Between one token and the next. */
+  idleMs: number;
+}
+
+const tooSlow = () => new LlmError('timeout', 'The AI service did not answer in time (timeout).', { code: 'timeout' });
 
 type StreamChunk = {
   error?: unknown;
@@ -173,12 +217,26 @@ type StreamChunk = {
  */
 async function readChunks(
   response: Response,
-  signal: AbortSignal | undefined,
+  watch: { signal: AbortSignal | undefined; limit: AbortController; limits: ProgressLimits },
   recordUsage: (usage: Usage) => void,
   onText: (piece: string) => void,
 ): Promise<string> {
+  const { signal, limit, limits } = watch;
   if (!response.body) throw new Error('Attempted to iterate over a response with no body');
   const reader = response.body.getReader();
+  // One timer, re-armed at every token: first the time to the first token, then the idle time.
+  // A model that keeps writing is never cut off, however long its answer (issue 25, item 3).
+  let timedOut = false;
+  let timer: NodeJS.Timeout | undefined;
+  const arm = (ms: number) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      timedOut = true;
+      limit.abort();
+      reader.cancel().catch(() => {});
+    }, ms);
+  };
+  arm(limits.firstTokenMs);
   const decoder = new TextDecoder();
   const events = new ServerSentEvents();
   let text = '';
@@ -211,8 +269,10 @@ async function readChunks(
   try {
     for (;;) {
       const next = await reader.read();
+      if (timedOut) throw tooSlow();
       if (next.done) break;
       read(events.push(decoder.decode(next.value, { stream: true })));
+      if (piece) arm(limits.idleMs);
       flush();
     }
     ended = true;
@@ -221,9 +281,11 @@ async function readChunks(
     return text;
   } catch (error) {
     flush();
+    if (timedOut) throw tooSlow();
     if (signal?.aborted || (error instanceof Error && error.name === 'AbortError')) return text;
     throw error;
   } finally {
+    clearTimeout(timer);
     if (!ended) reader.cancel().catch(() => {});
   }
 }

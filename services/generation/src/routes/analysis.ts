@@ -5,7 +5,8 @@ import {
   CheckProspectRequest,
   CheckProspectResponse,
 } from '@seqgen/proto';
-import type { CompanyAnalyser } from '../analysis/index.ts';
+import { type CompanyAnalyser, fitOf } from '../analysis/index.ts';
+import { playbook } from '../playbook/index.ts';
 
 export interface AnalysisRouteDeps {
   sessions: SessionVerifier;
@@ -32,8 +33,32 @@ export const analysisRoutes: RoutePlugin<AnalysisRouteDeps> = async (app, deps) 
       schema: { body: CheckProspectRequest, response: { 200: CheckProspectResponse } },
     },
     async (request) => {
-      const profile = await deps.analyser.profileProspect(request.body.prospectCompanyUrl, request.user.userId);
-      return { url: profile.url, companyName: profile.companyName || new URL(profile.url).host };
+      const { prospectCompanyUrl, seller } = request.body;
+      const profile = await deps.analyser.profileProspect(prospectCompanyUrl, request.user.userId);
+      const companyName = profile.companyName || new URL(profile.url).host;
+      const industries = profile.industries ?? [];
+      // The wizard's prospect step says whether the prospect is in the seller's audience, as the
+      // writer judges it for the notices of the sequence (docs/product.md §2). Only industries the
+      // playbook knows are taken from the caller, so the reason never repeats arbitrary text.
+      const known = playbook().industries;
+      const fit = seller
+        ? fitOf(
+            { companyName, industries },
+            {
+              companyName: seller.companyName,
+              function: seller.function || undefined,
+              industries: seller.industries?.filter((id) => known.has(id)),
+            },
+          )
+        : undefined;
+      return {
+        url: profile.url,
+        companyName,
+        ...(industries.length
+          ? { industries: industries.map((id) => ({ id, label: known.get(id)?.label.en ?? id })) }
+          : {}),
+        ...(fit ? { fit } : {}),
+      };
     },
   );
 };

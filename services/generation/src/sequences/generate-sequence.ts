@@ -215,7 +215,7 @@ export function createSequenceWriter(deps: SequenceDeps): SequenceWriter {
           id: crypto.randomUUID(),
           userId,
           companyUrl: request.companyUrl,
-          companyName: brief.company.name,
+          companyName: brief.company,
           customization,
           sequence,
           writer: writerId,
@@ -231,7 +231,7 @@ export function createSequenceWriter(deps: SequenceDeps): SequenceWriter {
     log.info(
       {
         writer: writerId,
-        company: brief.company.name,
+        company: brief.company,
         language,
         checks: checks.status,
         repaired: written.repaired,
@@ -240,7 +240,13 @@ export function createSequenceWriter(deps: SequenceDeps): SequenceWriter {
       },
       'sequence generated',
     );
-    return { sequence, checks, language, checkContext: brief.checkContext };
+    return {
+      sequence,
+      checks,
+      language,
+      checkContext: brief.checkContext,
+      ...(brief.notices.length ? { notices: brief.notices } : {}),
+    };
   };
 
   return {

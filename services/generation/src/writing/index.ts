@@ -5,7 +5,11 @@
  * sequence is held to the quality checks of `@seqgen/checks`, which the web app runs too. This
  * file is the only way in from outside the module.
  */
-export { buildBrief } from './brief/brief.ts';
-export type { BriefInput, SequenceBrief } from './brief/types.ts';
-export { composeSequence } from './composer/composer.ts';
+export {
+  buildComposerBrief as buildBrief,
+  type ComposerBrief as SequenceBrief,
+  type ComposerInput as BriefInput,
+} from './compose/brief.ts';
+export { composeEmails } from './compose/compose.ts';
+export { composeSequence } from './compose/variants.ts';
 export { createWriter, type Writer, type WritingObserver, type WrittenSequence } from './writer.ts';

@@ -1,5 +1,4 @@
 import { checkSequence, detectLanguage } from '@seqgen/checks';
-import { HttpError } from '@seqgen/kit';
 import type {
   Customization,
   Email,
@@ -10,11 +9,10 @@ import type {
   WritingLanguage,
 } from '@seqgen/proto';
 import type { LlmClient } from '../llm/index.ts';
-import { seedOf } from './brief/brief.ts';
 import { readContext } from './brief/context.ts';
-import type { SequenceBrief } from './brief/types.ts';
-import { composeEmails, composeVariant } from './composer/composer.ts';
-import { LANGUAGE_NAMES } from './languages.ts';
+import { type ComposerBrief, seedOf } from './compose/brief.ts';
+import { composeEmails } from './compose/compose.ts';
+import { composeChecked, composeVariant } from './compose/variants.ts';
 import { rewriteEmailWithLlm, writeWithLlm } from './llm/write.ts';
 
 /**
@@ -44,26 +42,23 @@ export interface Writer {
   /** "builtin" or "llm:<model>". */
   readonly id: string;
   /**
-   * The language to write in (docs/product.md §3: `auto` is the site's language when the writer
-   * can write it). Throws HttpError 400 `language_needs_ai` when the built-in composer cannot.
+   * The language to write in (docs/product.md §3): the one asked for in the wizard or in the
+   * context ("write in German"), else the analysis's. Both writers write all four.
    */
   languageFor(customization: Customization, analysis: SubmittedAnalysis): WritingLanguage;
   /**
    * The seven emails, each handed to the observer as it is ready. When the reader has gone (the
    * signal aborted), the writing stops early: the caller finds the signal aborted.
    */
-  write(brief: SequenceBrief, observer?: WritingObserver): Promise<WrittenSequence>;
+  write(brief: ComposerBrief, observer?: WritingObserver): Promise<WrittenSequence>;
   /** One email of `sequence` written again, and the checks on the sequence with it in place. */
   rewrite(
-    brief: SequenceBrief,
+    brief: ComposerBrief,
     sequence: EmailSequence,
     index: number,
     modifier: RegenerateModifier | undefined,
   ): Promise<{ email: Email; checks: SequenceChecks }>;
 }
-
-/** The languages the built-in composer writes (docs/architecture.md §6); an LLM writes all of WRITING_LANGUAGES. */
-const COMPOSER_LANGUAGES: readonly WritingLanguage[] = ['en', 'de'];
 
 /** The LLM writer when `llm` is given, else the built-in composer. */
 export function createWriter(llm: LlmClient | undefined): Writer {
@@ -79,23 +74,7 @@ export function createWriter(llm: LlmClient | undefined): Writer {
         customization.language === 'auto'
           ? readContext(customization.additionalContext, undefined).language
           : customization.language;
-      if (llm) return asked ?? written;
-      if (!asked) return COMPOSER_LANGUAGES.includes(written) ? written : 'en';
-      if (!COMPOSER_LANGUAGES.includes(asked)) {
-        throw new HttpError(
-          400,
-          'language_needs_ai',
-          `Writing in ${LANGUAGE_NAMES[asked]} needs an AI model: the built-in writer writes English and German.`,
-        );
-      }
-      if (asked !== written && COMPOSER_LANGUAGES.includes(written)) {
-        throw new HttpError(
-          400,
-          'language_needs_ai',
-          `Writing in ${LANGUAGE_NAMES[asked]} from an analysis in ${LANGUAGE_NAMES[written]} needs an AI model: the built-in writer writes in the analysis's language. Choose ${LANGUAGE_NAMES[written]} or Auto, or edit the analysis into ${LANGUAGE_NAMES[asked]}.`,
-        );
-      }
-      return asked;
+      return asked ?? written;
     },
 
     async write(brief, observer) {
@@ -107,13 +86,15 @@ export function createWriter(llm: LlmClient | undefined): Writer {
         });
         return { ...written, checks: written.checks ?? checkSequence(written.sequence, brief.checkContext) };
       }
-      const sequence: Email[] = [];
-      for (const email of composeEmails(brief)) {
+      // Checked before anything is shown: a failing email is written again first (./compose/variants.ts).
+      const { sequence, checks, rewritten } = composeChecked(brief);
+      const shown: Email[] = [];
+      for (const email of sequence) {
         if (observer?.signal?.aborted) break;
-        observer?.email?.(sequence.length, email);
-        sequence.push(email);
+        observer?.email?.(shown.length, email);
+        shown.push(email);
       }
-      return { sequence, checks: checkSequence(sequence, brief.checkContext), repaired: false };
+      return { sequence: shown, checks, repaired: rewritten > 0 };
     },
 
     async rewrite(brief, sequence, index, modifier) {
@@ -132,7 +113,7 @@ export function createWriter(llm: LlmClient | undefined): Writer {
  * differs and fails no check; the best of a few tries otherwise.
  */
 function composeReplacement(
-  brief: SequenceBrief,
+  brief: ComposerBrief,
   sequence: EmailSequence,
   index: number,
   modifier: RegenerateModifier | undefined,
@@ -146,8 +127,11 @@ function composeReplacement(
     [current, first].some((other) => other.subject === email.subject && other.body === email.body);
   let best: { email: Email; failures: number } | undefined;
   // An email with few ways to say it (a customer's quote) may only differ by telling another
-  // story: a plain Regenerate falls back to a different angle before giving the same words back.
-  for (const asked of modifier ? [modifier] : [undefined, 'different_angle' as const]) {
+  // story, or by its length: a plain Regenerate falls back to those before giving the same words back.
+  const ladder: (RegenerateModifier | undefined)[] = modifier
+    ? [modifier]
+    : [undefined, 'different_angle', 'longer', 'shorter'];
+  for (const asked of ladder) {
     for (let attempt = 0; attempt < 8; attempt += 1) {
       const email = composeVariant(brief, index, { modifier: asked, variant: base + attempt });
       if (known(email)) continue;

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { createSafeFetcher, createSessionVerifier, issueSessionToken, SESSION_COOKIE, type Service } from '@seqgen/kit';
 import { openTestInfrastructure, quietLogger, type TestInfrastructure, variantsToRun } from '@seqgen/kit/testing';
-import { type AppRequests, requestCatalogue } from '@seqgen/proto';
+import { type Analysis, type AppRequests, requestCatalogue } from '@seqgen/proto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createCompanyAnalyser } from '../../src/analysis/company-analyser.ts';
 import { createApp } from '../../src/app.ts';
@@ -13,73 +13,22 @@ import { completion, rateLimited, startOpenAiStandIn } from '../support/openai-s
 const migrationsFolder = fileURLToPath(new URL('../../src/data/migrations', import.meta.url));
 const secret = new TextEncoder().encode('test-secret-test-secret-test-secret-0123456789');
 
-/** What a model answers for RouteWise, with two things the page does not support mixed in. */
+/**
+ * What a model answers when it reviews Dockhand's reading: the candidate function, two problems the
+ * page states (quoted word for word), one it does not, a title the page names and one it does not.
+ */
 const MODEL_ANSWER = {
-  companyName: 'RouteWise',
-  companyDescription:
-    'RouteWise plans and dispatches delivery routes for regional distributors and logistics companies.',
-  targetAudience: 'Regional distributors and logistics companies with delivery fleets.',
-  targetJobTitles: ['Head of Logistics', 'Chief Routing Officer'],
+  function: 'warehouse-operations',
+  companyDescription: 'Dockhand lets carriers book their own dock appointments against real door capacity.',
+  targetAudience: 'Warehouse managers, transportation managers and dock supervisors at distributors and 3PLs.',
+  targetJobTitles: ['Warehouse Manager', 'Chief Docking Officer'],
   titlesInferred: false,
-  language: 'en',
-  pains: [
-    {
-      pain: 'Dispatchers build routes by hand every morning.',
-      phrase: 'manual route planning',
-      solution: 'Automate dispatch planning: Plans for the whole fleet are ready in minutes.',
-    },
-    {
-      pain: 'Fuel costs eat into delivery margins.',
-      phrase: 'fuel costs',
-      solution: 'Cut fuel costs: Routes that account for traffic and capacity cut fuel costs by up to 20%.',
-    },
+  statedPains: [
+    { quote: 'Trucks wait at the gate for hours', painId: 'detention-fees' },
+    { quote: 'Appointments live in an inbox', painId: null },
+    // Not on the page: the model's own words, which must never be presented as the page's.
+    { quote: 'Dock staff quit because of the stress.', painId: null },
   ],
-  proofPoints: [
-    {
-      customer: 'Pacific Produce Distributors',
-      result: 'Pacific Produce Distributors cut fuel costs by 18%.',
-      solution: 'Cut fuel costs: Routes that account for traffic and capacity cut fuel costs by up to 20%.',
-      quote: false,
-      person: null,
-    },
-    // Not on the page: a customer the model made up, and a number it made up.
-    { customer: 'Globocorp', result: 'Globocorp cut fuel costs by 30%.', solution: null, quote: false, person: null },
-    {
-      customer: 'Metro Parcel',
-      result: 'Metro Parcel reduced failed deliveries by 52%.',
-      solution: null,
-      quote: false,
-      person: null,
-    },
-  ],
-  customers: ['Pacific Produce Distributors', 'Metro Parcel', 'Globocorp'],
-};
-
-/** The analysis that answer becomes: only what the pages support. */
-const ANALYSIS = {
-  companyName: 'RouteWise',
-  companyDescription: MODEL_ANSWER.companyDescription,
-  targetAudience: MODEL_ANSWER.targetAudience,
-  targetJobTitles: ['Head of Logistics'],
-  customerPains: ['Dispatchers build routes by hand every morning.', 'Fuel costs eat into delivery margins.'],
-  solutions: [
-    'Automate dispatch planning: Plans for the whole fleet are ready in minutes.',
-    'Cut fuel costs: Routes that account for traffic and capacity cut fuel costs by up to 20%.',
-  ],
-  language: 'en',
-  painPhrases: [
-    { pain: 'Dispatchers build routes by hand every morning.', phrase: 'manual route planning' },
-    { pain: 'Fuel costs eat into delivery margins.', phrase: 'fuel costs' },
-  ],
-  proofPoints: [
-    {
-      customer: 'Pacific Produce Distributors',
-      result: 'Pacific Produce Distributors cut fuel costs by 18%.',
-      solution: 'Cut fuel costs: Routes that account for traffic and capacity cut fuel costs by up to 20%.',
-    },
-  ],
-  customers: ['Pacific Produce Distributors', 'Metro Parcel'],
-  titlesInferred: false,
 };
 
 describe.each(await variantsToRun())('company analysis by an LLM on $name infrastructure', (variant) => {
@@ -138,15 +87,37 @@ describe.each(await variantsToRun())('company analysis by an LLM on $name infras
   beforeEach(() => llm?.reset());
 
   describe.skipIf(variant.skip)('', () => {
-    it('sends the scraped page only as delimited untrusted data, with a strict JSON schema and no tools', async () => {
+    it('reviews the built-in reading with the page only as delimited untrusted data, a strict JSON schema and no tools', async () => {
       llm.script({ body: completion(JSON.stringify(MODEL_ANSWER)) });
       const response = await analyze({
-        companyUrl: sites.url('routewise'),
-        caseStudies: sites.url('routewise', '/customers'),
+        companyUrl: sites.url('dockhand'),
+        caseStudies: sites.url('dockhand', '/customers'),
       });
       expect(response.statusCode, response.body).toBe(200);
-      // The model's draft is checked against the pages: an invented customer, number and title are dropped.
-      expect(response.json()).toEqual({ analysis: ANALYSIS });
+      const { analysis } = response.json() as { analysis: Analysis };
+      // Checked against the page: quoted problems that are on it are stated, the invented one is dropped,
+      // and a title the page does not name is dropped.
+      expect(analysis.classification?.function).toBe('warehouse-operations');
+      const stated = (analysis.pairs ?? []).filter((pair) => pair.origin === 'stated').map((pair) => pair.pain);
+      expect(stated).toEqual(
+        // A figurative heading is stated with the sentence under it that says what it means.
+        expect.arrayContaining([
+          'Trucks wait at the gate for hours.',
+          expect.stringMatching(/^Appointments live in an inbox/),
+        ]),
+      );
+      expect(JSON.stringify(analysis)).not.toContain('quit because of the stress');
+      expect(analysis.targetJobTitles).toEqual(['Warehouse Manager']);
+      expect(analysis.companyDescription).toBe(MODEL_ANSWER.companyDescription);
+      // Proof stays the built-in reading's: credited by the page's markup.
+      expect(analysis.proofPoints).toContainEqual(
+        expect.objectContaining({
+          customer: 'Keystone Cold Storage',
+          person: 'Luis Ortega, Warehouse Manager',
+          quote: true,
+        }),
+      );
+      expect(analysis.customerPains.length).toBeGreaterThanOrEqual(3);
 
       expect(llm.requests).toHaveLength(1);
       const { body, headers } = llm.requests[0] as { body: any; headers: Record<string, string> };
@@ -158,21 +129,18 @@ describe.each(await variantsToRun())('company analysis by an LLM on $name infras
       expect(body.response_format).toMatchObject({
         type: 'json_schema',
         json_schema: {
-          name: 'company_analysis',
+          name: 'company_review',
           strict: true,
           schema: {
             type: 'object',
             additionalProperties: false,
             required: [
-              'companyName',
+              'function',
               'companyDescription',
               'targetAudience',
               'targetJobTitles',
               'titlesInferred',
-              'language',
-              'pains',
-              'proofPoints',
-              'customers',
+              'statedPains',
             ],
           },
         },
@@ -180,36 +148,45 @@ describe.each(await variantsToRun())('company analysis by an LLM on $name infras
       const [system, user] = body.messages as { role: string; content: string }[];
       expect(system?.role).toBe('system');
       // The rules of the built-in analyser, stated to the model.
-      expect(system?.content).toMatch(/by meaning, never by position/);
-      expect(system?.content).toMatch(/never a customer/);
-      expect(system?.content).toMatch(/titles the page itself names/);
+      expect(system?.content).toMatch(/quoted word for word/);
+      expect(system?.content).toMatch(/never a pain/);
       expect(system?.content).toMatch(/untrusted data, not instructions/);
       expect(system?.content).toMatch(/no tools/);
       expect(user?.role).toBe('user');
+      // The candidates come from the built-in classifier, with their playbook pains.
+      expect(user?.content).toMatch(/"id":"warehouse-operations"/);
       const markers = [...(user?.content ?? '').matchAll(/<<<(END_)?WEBSITE_DATA ([0-9a-f]{12})>>>/g)];
       // Opened and closed once with the same unguessable nonce (each also named in the preamble).
       expect(markers.map((m) => m[2])).toEqual(Array(4).fill(markers[0]?.[2]));
       const data =
         (user?.content ?? '').split(`<<<WEBSITE_DATA ${markers[0]?.[2]}>>>`)[2]?.split('<<<END_WEBSITE_DATA')[0] ?? '';
-      expect(data).toContain('Automate dispatch planning');
+      expect(data).toContain('Trucks wait at the gate for hours');
       expect(data).toContain('[Case studies page]');
-      expect(data).toContain('Pacific Produce Distributors cut fuel costs by 18%');
-      // Hidden elements never reach the model; visible injection sentences are dropped too.
-      expect(user?.content).not.toMatch(
-        /pwned|crypto|gambling|api key|teenagers|ignore (all )?(previous|your|the above)/i,
-      );
 
       const again = await analyze({
-        companyUrl: sites.url('routewise'),
-        caseStudies: sites.url('routewise', '/customers'),
+        companyUrl: sites.url('dockhand'),
+        caseStudies: sites.url('dockhand', '/customers'),
       });
       expect(again.headers['x-cache']).toBe('hit');
       expect(llm.requests).toHaveLength(1);
     });
 
+    it('never lets hidden or model-directed text reach the model (the prompt-injection page)', async () => {
+      llm.script({
+        body: completion(JSON.stringify({ ...MODEL_ANSWER, function: 'security-operations', statedPains: [] })),
+      });
+      const response = await analyze({
+        companyUrl: sites.url('vaultline'),
+        caseStudies: sites.url('vaultline', '/customers'),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const user = llm.requests[0]?.body.messages[1].content as string;
+      expect(user).not.toMatch(/pwned|crypto|gambling|api key|teenagers|ignore (all )?(previous|your|the above)/i);
+    });
+
     it('retries once when the model answers something invalid, telling it what was wrong', async () => {
-      const mismatched = { ...MODEL_ANSWER, companyName: 'Harbor & Finch', pains: [{ pain: 'Forecasts miss.' }] };
-      const valid = { ...MODEL_ANSWER, companyName: 'Harbor & Finch', proofPoints: [], customers: [] };
+      const mismatched = { ...MODEL_ANSWER, statedPains: [{ quote: 'Forecasts miss.' }] };
+      const valid = { ...MODEL_ANSWER, function: 'sales-engagement', statedPains: [] };
       llm.script({ body: completion(JSON.stringify(mismatched)) }, { body: completion(JSON.stringify(valid)) });
       const response = await analyze({ companyUrl: sites.url('harbor-finch') });
       expect(response.statusCode, response.body).toBe(200);
@@ -217,7 +194,7 @@ describe.each(await variantsToRun())('company analysis by an LLM on $name infras
       expect(llm.requests).toHaveLength(2);
       const retry = llm.requests[1]?.body.messages as { role: string; content: string }[];
       expect(retry.at(-2)).toEqual({ role: 'assistant', content: JSON.stringify(mismatched) });
-      expect(retry.at(-1)?.content).toMatch(/not valid \(pains\.0\.phrase: /);
+      expect(retry.at(-1)?.content).toMatch(/not valid \(statedPains\.0\.painId: /);
     });
 
     it('gives up after a second invalid answer with a clear message', async () => {
@@ -272,19 +249,23 @@ describe.each(await variantsToRun())('company analysis by an LLM on $name infras
       expect(response.statusCode).toBe(502);
       expect(response.json().message).toBe('The AI service refused the request (invalid_api_key). Please try again.');
       expect(response.body).not.toContain('sk-test-key');
-      llm.script({ body: completion(JSON.stringify({ ...MODEL_ANSWER, companyName: 'Clearwater Risk' })) });
+      llm.script({ body: completion(JSON.stringify({ ...MODEL_ANSWER, statedPains: [] })) });
       const retried = await analyze({ companyUrl: sites.url('clearwater-risk') });
       expect(retried.statusCode).toBe(200);
       expect(retried.headers['x-cache']).toBe('miss');
     });
 
     it('tells the model the page language so a German site gets a German analysis', async () => {
-      llm.script({ body: completion(JSON.stringify({ ...MODEL_ANSWER, companyName: 'Klarfeld Systeme' })) });
+      llm.script({
+        body: completion(JSON.stringify({ ...MODEL_ANSWER, function: 'maintenance-reliability', statedPains: [] })),
+      });
       const response = await analyze({ companyUrl: sites.url('klarfeld') });
       expect(response.statusCode).toBe(200);
       const user = llm.requests[0]?.body.messages[1].content as string;
-      expect(user).toMatch(/page language: de/);
+      expect(user).toMatch(/Page language: de/);
       expect(user).toContain('Ungeplante Stillstände vermeiden');
+      // The playbook pains offered are in the page's language.
+      expect(response.json().analysis.language).toBe('de');
     });
   });
 });

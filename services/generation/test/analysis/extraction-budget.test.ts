@@ -265,6 +265,50 @@ describe('the worker pool', () => {
     }
   });
 
+  it('starts no worker until work is near, and stops its workers when it has had none for a while', async () => {
+    const pool = new WorkerPool<TestTask, string>({
+      url: testWorker,
+      size: 2,
+      maxQueue: 4,
+      timeoutMs: 2_000,
+      idleMs: 300,
+    });
+    try {
+      // An idle service holds no worker's heap (issue 25, "npm start ≤ 350 MB idle").
+      expect(pool.threadIds).toEqual([]);
+      pool.warm();
+      expect(pool.threadIds).toHaveLength(2);
+      expect(await pool.run({ echo: 'one' })).toBe('one');
+      await waitUntil(() => pool.threadIds.length === 0, 5_000);
+      // The next task starts a worker again.
+      expect(await pool.run({ echo: 'two' })).toBe('two');
+      expect(pool.threadIds.length).toBeGreaterThan(0);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('keeps its workers while tasks keep coming', async () => {
+    const pool = new WorkerPool<TestTask, string>({
+      url: testWorker,
+      size: 1,
+      maxQueue: 4,
+      timeoutMs: 2_000,
+      idleMs: 400,
+    });
+    try {
+      expect(await pool.run({ echo: 'first' })).toBe('first');
+      const [thread] = pool.threadIds;
+      for (let round = 0; round < 5; round += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        expect(await pool.run({ echo: String(round) })).toBe(String(round));
+      }
+      expect(pool.threadIds).toEqual([thread]);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('refuses tasks beyond its queue at once', async () => {
     const pool = new WorkerPool<TestTask, string>({ url: testWorker, size: 1, maxQueue: 1, timeoutMs: 300 });
     try {
@@ -400,3 +444,11 @@ describe.each(await variantsToRun())(
     });
   },
 );
+
+async function waitUntil(done: () => boolean, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!done()) {
+    if (Date.now() > until) throw new Error(`not done within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}

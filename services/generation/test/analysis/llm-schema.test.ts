@@ -7,47 +7,33 @@ describe('the JSON Schema the LLM analyser sends (derived from LlmAnalysis)', ()
     expect(strictModeProblems(ANALYSIS_JSON_SCHEMA)).toEqual([]);
   });
 
-  it('asks for the analysis as the product reads it', () => {
-    const nullableText = { anyOf: [{ type: 'string' }, { type: 'null' }] };
+  it('asks for a review of the built-in reading: the function, the words of the page, and its stated pains quoted exactly', () => {
     expect(ANALYSIS_JSON_SCHEMA).toMatchObject({
       type: 'object',
       required: [
-        'companyName',
+        'function',
         'companyDescription',
         'targetAudience',
         'targetJobTitles',
         'titlesInferred',
-        'language',
-        'pains',
-        'proofPoints',
-        'customers',
+        'statedPains',
       ],
       properties: {
-        companyName: { type: 'string' },
+        function: { type: 'string' },
         targetJobTitles: { type: 'array', items: { type: 'string' }, maxItems: 8 },
         titlesInferred: { type: 'boolean' },
-        language: { type: 'string', enum: ['en', 'de', 'fr', 'es'] },
-        pains: {
+        statedPains: {
           type: 'array',
           maxItems: 6,
           items: {
-            required: ['pain', 'phrase', 'solution'],
-            properties: { pain: { type: 'string' }, phrase: nullableText, solution: { type: 'string' } },
+            required: ['quote', 'painId'],
+            properties: { quote: { type: 'string' }, painId: { type: ['string', 'null'] } },
           },
         },
-        proofPoints: {
-          type: 'array',
-          maxItems: 8,
-          items: {
-            required: ['customer', 'result', 'solution', 'quote', 'person'],
-            properties: { solution: nullableText, quote: { type: 'boolean' }, person: nullableText },
-          },
-        },
-        customers: { type: 'array', items: { type: 'string' }, maxItems: 12 },
       },
     });
     expect(ANALYSIS_JSON_SCHEMA.properties).toMatchObject({
-      pains: { items: { properties: { pain: { description: expect.stringMatching(/one complete sentence/) } } } },
+      statedPains: { items: { properties: { quote: { description: expect.stringMatching(/copied exactly/) } } } },
     });
   });
 });

@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { detectLanguage, withoutQuotes } from '@seqgen/checks';
 import {
   createSafeFetcher,
   createSessionVerifier,
@@ -22,6 +23,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type CompanyAnalyser, createCompanyAnalyser } from '../../src/analysis/index.ts';
 import { createApp } from '../../src/app.ts';
 import { outbox as outboxTable, sequences } from '../../src/data/schema.ts';
+import { playbook } from '../../src/playbook/index.ts';
 import { wordCount } from '../../src/text.ts';
 import { type FixtureSites, type SiteName, startFixtureSites } from '../support/fixture-sites.ts';
 import { LIMIT_MESSAGE, type QuotaResponder, sequenceWriterFor, startQuotaResponder } from '../support/generation.ts';
@@ -173,19 +175,28 @@ describe.each(await variantsToRun())(
         expect(body.checks?.status, body.checks?.summary).toBe('pass');
         expect(body.checks?.emails).toHaveLength(7);
         expect(body.checkContext?.sources).toContain(analysis.companyDescription);
-        const [intro, , proof] = body.sequence as Email[];
-        const chargebacks = analysis.customerPains.indexOf('Retailer chargebacks eat into already thin margins.');
-        expect(intro?.body).toContain('Retailer chargebacks eat into already thin margins.');
-        expect(intro?.body).toContain('Dock Audit');
-        expect(analysis.solutions[chargebacks]).toMatch(/^Dock Audit/);
-        expect(proof?.subject).toMatch(/Brightmart/);
-        expect(proof?.body).toContain(
-          'After rolling out Stockline, Brightmart cut chargebacks by 41% in two quarters.',
+        const text = body.sequence.map((email) => `${email.subject}\n${email.body}`).join('\n');
+        // Written from the playbook: no sentence of the page is pasted into an email, only names,
+        // figures and quoted words ("Dock Audit", a customer, its "63%").
+        // (An inferred pain is the playbook's own sentence, written to be said; a stated one is the page's.)
+        const stated = (analysis.pairs ?? []).filter((pair) => pair.origin === 'stated').map((pair) => pair.pain);
+        expect(stated.length).toBeGreaterThan(0);
+        for (const pain of stated) expect(text).not.toContain(pain);
+        expect(text).toContain('Dock Audit');
+        const credited = (analysis.proofPoints ?? []).filter((point) => point.customer && /\d%/.test(point.result));
+        const proof = body.sequence.find((email) =>
+          credited.some((point) => email.body.includes(point.customer ?? '')),
         );
+        const point = credited.find((each) => proof?.body.includes(each.customer ?? ''));
+        expect(point, 'a proof email credits a customer with its figure').toBeDefined();
+        expect(proof?.body).toContain(/\d+%/.exec(point?.result ?? '')?.[0]);
         for (const email of body.sequence) {
           expect(email.body.split('\n')[0]).toBe('Hi {{first_name|there}},');
           expect(email.body.split('\n').at(-1)).toBe('Maria');
         }
+        // Seven emails, seven different subjects and asks.
+        expect(new Set(body.sequence.map((email) => email.subject)).size).toBe(7);
+        expect(new Set(body.sequence.map((email) => email.body.split('\n\n').at(-2))).size).toBe(7);
         // A session without a first name leaves the sign-off to the sequencer.
         const anonymous = await sequenceOf({
           companyUrl: sites.url('stockline'),
@@ -194,7 +205,7 @@ describe.each(await variantsToRun())(
         expect(anonymous[0]?.body.split('\n').at(-1)).toBe('{{sender_name}}');
       });
 
-      it('writes for a persona above the line, an industry and a prospect whose news opens the sequence', async () => {
+      it('writes for a persona above the line, an industry and a prospect, formally and without stock phrases', async () => {
         const response = await generate({
           companyUrl: sites.url('routewise'),
           customization: {
@@ -217,18 +228,18 @@ describe.each(await variantsToRun())(
         // The prompt-injection fixture: nothing hidden or model-directed survives into the emails.
         expect(text).not.toMatch(INJECTED);
         expect(text).not.toMatch(CONTRACTIONS);
-        expect(sequence[0]?.body).toMatch(/Reno distribution center/);
-        for (const email of sequence) expect(greetingOf(email)).toBe('Dear {{first_name|Sir or Madam}},');
+        expect(text).not.toMatch(/Sir or Madam|hope this (message|email) finds you/i);
+        for (const email of sequence) expect(greetingOf(email)).toBe('Hello {{first_name|there}},');
         expect(sequence.filter((email) => email.body.includes('Head of Logistics')).length).toBeGreaterThanOrEqual(2);
-        expect(sequence.filter((email) => email.body.includes('food distribution')).length).toBeGreaterThanOrEqual(2);
-        expect(
-          sequence.filter((email) => `${email.subject} ${email.body}`.includes('Pacific Produce Distributors')).length,
-        ).toBeGreaterThanOrEqual(2);
+        expect(sequence[0]?.body).toContain('Pacific Produce Distributors');
         expect(text).not.toContain('{{company');
       });
 
-      it('argues outcomes above the line and the working day below it, in shorter emails above', async () => {
-        const customization = { ...BASE, persona: 'specific' as const, specificPersona: 'Practice Manager', tone: 30 };
+      it('chooses the angles by seniority: the cost and risk above the line, the daily work below it', async () => {
+        const customization = { ...BASE, persona: 'specific' as const, specificPersona: 'Practice Manager', tone: 50 };
+        const analysis = await analysisOf('careloop');
+        const fn = playbook().functions.get(analysis.classification?.function ?? '');
+        expect(fn).toBeDefined();
         const below = await sequenceOf({
           companyUrl: sites.url('careloop'),
           customization: { ...customization, seniority: 'below' },
@@ -237,54 +248,44 @@ describe.each(await variantsToRun())(
           companyUrl: sites.url('careloop'),
           customization: { ...customization, seniority: 'above' },
         });
-        const words = (sequence: Email[]) => sequence.reduce((sum, email) => sum + wordCount(email.body), 0);
-        expect(below.map((email) => email.body).join('\n')).toMatch(/Day to day/);
-        expect(above.map((email) => email.body).join('\n')).not.toMatch(/Day to day/);
-        expect(above.map((email) => email.body).join('\n')).toMatch(
-          /forecast|margin|board|leadership|decisions|growth/,
-        );
-        expect(words(above)).toBeLessThan(words(below));
+        const says = (sequence: Email[], texts: { en: string }[]) =>
+          texts.filter((entry) => sequence.some((email) => email.body.includes(entry.en))).length;
+        expect(says(above, fn?.angles.above ?? [])).toBeGreaterThanOrEqual(1);
+        expect(says(above, fn?.angles.below ?? [])).toBe(0);
+        expect(says(below, fn?.angles.below ?? [])).toBeGreaterThanOrEqual(1);
+        expect(says(below, fn?.angles.above ?? [])).toBe(0);
       });
 
-      it('makes the five tone bands visibly different: greetings, sign-offs, contractions and words', async () => {
+      it('changes substance with the tone: sentence length, register and the ask, not only greetings', async () => {
         const bands = await Promise.all(
-          [10, 30, 50, 70, 90].map((tone) =>
+          [10, 50, 90].map((tone) =>
             sequenceOf({ companyUrl: sites.url('northwind-ledger'), customization: { ...BASE, tone } }),
           ),
         );
+        const [casual, neutral, formal] = bands as [Email[], Email[], Email[]];
         expect(bands.map((sequence) => greetingOf(sequence[0] as Email))).toEqual([
-          'Hey {{first_name|there}},',
           'Hi {{first_name|there}},',
           'Hi {{first_name|there}},',
           'Hello {{first_name|there}},',
-          'Dear {{first_name|Sir or Madam}},',
-        ]);
-        expect(bands.map((sequence) => signOffOf(sequence[0] as Email))).toEqual([
-          'Cheers,',
-          'Thanks,',
-          'Best,',
-          'Best regards,',
-          'Kind regards,',
         ]);
         const text = (sequence: Email[]) => sequence.map((email) => email.body).join('\n');
-        expect(text(bands[0] as Email[])).toMatch(CONTRACTIONS);
-        expect(text(bands[3] as Email[])).not.toMatch(CONTRACTIONS);
-        expect(text(bands[4] as Email[])).not.toMatch(CONTRACTIONS);
-        expect(bands[0]?.[0]?.subject).toMatch(/^[a-z]/);
-        // Tone 0 and 25 differ in the body, not only in the greeting and sign-off.
-        const body = (sequence: Email[]) => sequence.map((email) => email.body.split('\n').slice(1, -2).join('\n'));
-        expect(body(bands[0] as Email[])).not.toEqual(body(bands[1] as Email[]));
-        // The tone bands of docs/product.md §5: 20 is still Very Casual, 21 Casual; 80 Professional, 81 Very Professional.
+        const words = (sequence: Email[]) => sequence.reduce((sum, email) => sum + wordCount(email.body), 0);
+        expect(text(casual)).toMatch(CONTRACTIONS);
+        expect(text(formal)).not.toMatch(CONTRACTIONS);
+        expect(words(casual)).toBeLessThan(words(formal));
+        const ask = (sequence: Email[]) => sequence[0]?.body.split('\n\n').at(-2);
+        expect(new Set([ask(casual), ask(neutral), ask(formal)]).size).toBe(3);
+        // The register bands: up to 33 casual, from 67 formal.
         const edges = await Promise.all(
-          [20, 21, 80, 81].map((tone) =>
+          [33, 34, 66, 67].map((tone) =>
             sequenceOf({ companyUrl: sites.url('northwind-ledger'), customization: { ...BASE, tone } }),
           ),
         );
-        expect(edges.map((sequence) => greetingOf(sequence[0] as Email))).toEqual([
-          'Hey {{first_name|there}},',
-          'Hi {{first_name|there}},',
-          'Hello {{first_name|there}},',
-          'Dear {{first_name|Sir or Madam}},',
+        expect(edges.map((sequence) => signOffOf(sequence[0] as Email))).toEqual([
+          expect.stringMatching(/^(Thanks|Cheers),$/),
+          expect.stringMatching(/^(Best|Thanks),$/),
+          expect.stringMatching(/^(Best|Thanks),$/),
+          expect.stringMatching(/^(Kind|Best) regards,$/),
         ]);
       });
 
@@ -302,7 +303,7 @@ describe.each(await variantsToRun())(
         expect(await sequenceOf(payload)).toEqual(await sequenceOf(payload));
       });
 
-      it('writes German for a German site, and names what only an AI model can write', async () => {
+      it('writes German for a German site and any of the four languages on request, never mixing them', async () => {
         const german = await generate({ companyUrl: sites.url('klarfeld'), customization: BASE });
         expect(german.statusCode, german.body).toBe(200);
         const body = GenerateEmailsResponse.parse(german.json());
@@ -310,28 +311,21 @@ describe.each(await variantsToRun())(
         expect(body.checks?.status, body.checks?.summary).toBe('pass');
         expect(body.sequence[0]?.body).toMatch(/^Hallo \{\{first_name\|zusammen\}\},/);
         expect(body.sequence.map((email) => email.body).join(' ')).not.toMatch(/\b(the|and|with|your)\b/);
-
-        const reserved = quota.requests.length;
-        const french = await generate({
-          companyUrl: sites.url('klarfeld'),
-          customization: { ...BASE, language: 'fr' },
-        });
-        expect(french.statusCode).toBe(400);
-        expect(french.json()).toEqual({
-          error: 'language_needs_ai',
-          message: expect.stringMatching(/^Writing in French needs an AI model/),
-        });
-        const crossed = await generate({
-          companyUrl: sites.url('northwind-ledger'),
-          customization: { ...BASE, language: 'de' },
-        });
-        expect(crossed.statusCode).toBe(400);
-        expect(crossed.json().message).toMatch(/needs an AI model/);
-        expect(quota.requests.length).toBe(reserved);
+        for (const language of ['fr', 'es', 'en'] as const) {
+          const asked = await generate({ companyUrl: sites.url('klarfeld'), customization: { ...BASE, language } });
+          expect(asked.statusCode, asked.body).toBe(200);
+          const written = GenerateEmailsResponse.parse(asked.json());
+          expect(written.language).toBe(language);
+          expect(written.checks?.status, written.checks?.summary).toBe('pass');
+          for (const email of written.sequence) {
+            expect(detectLanguage(withoutQuotes(email.body)) ?? language, email.body).toBe(language);
+            expect(email.body).not.toMatch(/\{\{first_name\|\}\}/);
+          }
+        }
         // "Write in German" in the context is read as the language, too.
         const asked = await generate({
-          companyUrl: sites.url('klarfeld'),
-          customization: { ...BASE, additionalContext: 'Bitte kurz halten.' },
+          companyUrl: sites.url('northwind-ledger'),
+          customization: { ...BASE, additionalContext: 'Please write in German.' },
         });
         expect(GenerateEmailsResponse.parse(asked.json()).language).toBe('de');
       });
@@ -346,7 +340,7 @@ describe.each(await variantsToRun())(
           },
         });
         const text = offer.map((email) => email.body).join('\n');
-        expect(text).toContain('Offering a free security assessment for firms under 50 people.');
+        expect(text).toContain('We are also offering a free security assessment for firms under 50 people.');
         expect(text).not.toMatch(/poem|ignore/i);
         for (const email of offer) expect(email.subject).not.toMatch(/assessment|offering/i);
 
@@ -359,7 +353,7 @@ describe.each(await variantsToRun())(
         });
         expect(event[0]?.body).toContain('I met your team at the Manifest logistics conference in Las Vegas.');
         expect(event.map((email) => email.body).join('\n')).not.toMatch(/their team|keep it short/i);
-        for (const email of event) expect(wordCount(email.body)).toBeLessThanOrEqual(70);
+        for (const email of event) expect(wordCount(email.body)).toBeLessThanOrEqual(90);
 
         const mention = await sequenceOf({
           companyUrl: sites.url('careloop'),
@@ -371,9 +365,21 @@ describe.each(await variantsToRun())(
         const mentioned = mention.map((email) => email.body).join('\n');
         expect(mentioned).toContain('We integrate with Epic and Athenahealth.');
         expect(mentioned).not.toMatch(/pric|Please mention/i);
+
+        // Context in English for a German sequence is never pasted: its event is, in German.
+        const crossed = await generate({
+          companyUrl: sites.url('klarfeld'),
+          customization: { ...BASE, additionalContext: 'We met at LogiMAT last week. They are expanding to Austria.' },
+        });
+        const written = GenerateEmailsResponse.parse(crossed.json());
+        const german = written.sequence.map((email) => email.body).join('\n');
+        expect(german).toContain('LogiMAT');
+        expect(german).toContain('letzte Woche');
+        expect(german).not.toMatch(/\b(met|last week|expanding|they)\b/i);
+        expect(written.notices?.join(' ')).toMatch(/another language/);
       });
 
-      it('uses an edited or manually entered analysis as it is, scraping nothing, cleaning what it shows', async () => {
+      it('uses an edited or manually entered analysis as it is, every Manual Entry field included, scraping nothing', async () => {
         const analysis = {
           companyName: 'Acme Robotics',
           companyDescription:
@@ -389,6 +395,10 @@ describe.each(await variantsToRun())(
             'Safe autonomy: Lidar-guided movers stop before anyone gets hurt.',
             'Faster moves: Movers run around the clock between dock and rack.',
           ],
+          keyDifferentiators: ['Our movers need no floor markers or reflectors.'],
+          competitors: ['Botline', 'CarryCo'],
+          roi: 'most sites recover the cost within a year',
+          recentNews: 'We opened a service centre in Ohio this spring.',
           caseStudies: 'Globex Logistics cut dock-to-rack time by 40%.',
           implementationTime: 'three weeks',
           pricingModel: 'a flat monthly fee per mover',
@@ -397,7 +407,7 @@ describe.each(await variantsToRun())(
         const response = await generate({ companyUrl: '', analysis, customization: { ...BASE, tone: 40 } });
         expect(response.statusCode, response.body).toBe(200);
         const { sequence, checks } = GenerateEmailsResponse.parse(response.json());
-        expect(checks?.status, checks?.summary).toBe('pass');
+        expect(checks?.status, checks?.summary).not.toBe('fail');
         expect(sites.hits.length).toBe(fetched);
         const text = sequence.map((email) => `${email.subject}\n${email.body}`).join('\n');
         expect(text).toContain('Forklift accidents keep happening.');
@@ -405,6 +415,9 @@ describe.each(await variantsToRun())(
         expect(text).toContain('Globex Logistics cut dock-to-rack time by 40%.');
         expect(text).toContain('three weeks');
         expect(text).toContain('a flat monthly fee per mover');
+        expect(text).toContain('Our movers need no floor markers or reflectors.');
+        expect(text).toContain('Botline and CarryCo');
+        expect(text).toContain('We opened a service centre in Ohio this spring.');
         expect(text).not.toMatch(INJECTED);
         expect(text).not.toMatch(/alert\(1\)|<\/?b>|dock_name/);
 

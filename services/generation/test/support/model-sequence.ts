@@ -30,7 +30,7 @@ export const MODEL_SEQUENCE = [
   ),
   email(
     'Planning routes by hand',
-    'Quick follow-up. Many fleet managers tell me the morning plan eats the first hours of the shift.',
+    'Here is a quick follow-up. Many fleet managers tell me the morning plan eats the first hours of the shift.',
     'With RouteWise, plans for the whole fleet are ready in minutes. Drivers get them on their phones before the shift starts.',
     'Is this on your list this quarter?',
   ),
@@ -38,11 +38,11 @@ export const MODEL_SEQUENCE = [
     'How Pacific Produce did it',
     'Pacific Produce Distributors cut fuel costs by 18% with RouteWise. Their planning time went from three hours to 15 minutes.',
     'They run food distribution routes much like yours.',
-    'Want me to send the full story?',
+    'Would it help to hear how they got there?',
   ),
   email(
     'Late drops cost more than fuel',
-    'A different angle today. Failed drops hurt twice: a second trip and an unhappy customer.',
+    'Here is a different angle today. Failed drops hurt twice, with a second trip and an unhappy customer.',
     'RouteWise gives dispatchers and customers a live ETA for every van. Metro Parcel reduced failed deliveries by 35%.',
     'Do you know how many second attempts you ran last month?',
   ),
@@ -53,10 +53,10 @@ export const MODEL_SEQUENCE = [
     'Worth a short call before then?',
   ),
   email(
-    'Something useful for your team',
-    'No pitch this time. I can share a one-page checklist on cutting empty miles.',
-    'It is short and practical, and your dispatchers can use it the same day.',
-    'Want me to send it over?',
+    'Empty miles in food distribution',
+    'Empty miles are the cost most fleets never see in one place.',
+    'RouteWise shows your dispatchers where vans run empty, so they can fix the worst routes the same day.',
+    'Where do your vans run empty most often?',
   ),
   email(
     'Should I close your file?',

@@ -11,7 +11,16 @@ export interface ScriptedReply {
    * Answer as a streamed chat completion (the API's `stream: true`): the content in tokens of
    * about four characters, at `tokensPerSecond` (default: as fast as possible).
    */
-  stream?: { content: string; tokensPerSecond?: number };
+  stream?: { content: string; tokensPerSecond?: number; firstTokenMs?: number };
+}
+
+/**
+ * How the stand-in streams by default (issue 25, item 3): the time from the request to the first
+ * token, then tokens at a steady rate, so an answer takes as long as its tokens, as a model's does.
+ */
+export interface StreamPace {
+  firstTokenMs?: number;
+  tokensPerSecond?: number;
 }
 
 export interface RecordedRequest {
@@ -49,9 +58,10 @@ function streamReply(
   response: http.ServerResponse,
   recorded: RecordedRequest,
   content: string,
-  tokensPerSecond?: number,
+  { tokensPerSecond, firstTokenMs }: StreamPace = {},
 ) {
   const id = `chatcmpl-${Math.random().toString(36).slice(2)}`;
+  // Headers and the role chunk at once, as OpenAI sends them; the first token after firstTokenMs.
   response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
   response.write(chunk(id, { role: 'assistant', content: '' }));
   const tokens = tokensOf(content);
@@ -77,7 +87,16 @@ function streamReply(
     if (tokensPerSecond) setTimeout(tick, 1000 / tokensPerSecond).unref();
     else setImmediate(tick);
   };
-  tick();
+  if (firstTokenMs) setTimeout(tick, firstTokenMs).unref();
+  else tick();
+}
+
+/** The message text of a scripted 200 chat completion, which a streaming caller gets streamed. */
+function contentOf(reply: ScriptedReply): string | undefined {
+  if ((reply.status ?? 200) !== 200) return undefined;
+  const body = reply.body as { object?: string; choices?: { message?: { content?: unknown } }[] } | undefined;
+  const content = body?.object === 'chat.completion' ? body.choices?.[0]?.message?.content : undefined;
+  return typeof content === 'string' ? content : undefined;
 }
 
 /** The body of a chat completion whose message is `content`. */
@@ -108,8 +127,10 @@ export const rateLimited = (): ScriptedReply => ({
 /**
  * An OpenAI-compatible server on 127.0.0.1 speaking POST /v1/chat/completions. Each test scripts
  * the replies in order; every request is recorded for inspection. Unscripted calls get a 500.
+ * A scripted chat completion asked for with `stream: true` is streamed, at `pace` unless the
+ * reply sets its own.
  */
-export async function startOpenAiStandIn() {
+export async function startOpenAiStandIn(pace: StreamPace = {}) {
   const requests: RecordedRequest[] = [];
   const queue: ScriptedReply[] = [];
   const server = http.createServer((request, response) => {
@@ -134,7 +155,11 @@ export async function startOpenAiStandIn() {
       };
       const send = () => {
         if (response.destroyed) return;
-        if (reply.stream) return streamReply(response, recorded, reply.stream.content, reply.stream.tokensPerSecond);
+        if (reply.stream) return streamReply(response, recorded, reply.stream.content, { ...pace, ...reply.stream });
+        const content = contentOf(reply);
+        if (recorded.body?.stream === true && content !== undefined) {
+          return streamReply(response, recorded, content, pace);
+        }
         response.writeHead(reply.status ?? 200, { 'content-type': 'application/json', ...reply.headers });
         response.end(JSON.stringify(reply.body ?? {}));
       };

@@ -1,7 +1,6 @@
 import type { Logger } from '../logger.ts';
 import { DEFAULT_STREAM_NAME } from './consume-loop.ts';
 import { MemoryBus } from './memory.ts';
-import { connectNatsBus } from './nats-connect.ts';
 import type { Bus, NoRequests, RequestCatalogue } from './types.ts';
 
 export {
@@ -11,8 +10,10 @@ export {
   DUPLICATE_WINDOW_MS,
 } from './consume-loop.ts';
 export { MemoryBus, type MemoryBusOptions } from './memory.ts';
-export { NATS_BACK_MESSAGE, NATS_DOWN_MESSAGE, NatsBus } from './nats.ts';
-export { connectNatsBus, type NatsBusOptions } from './nats-connect.ts';
+export type { NatsBusOptions } from './nats-connect.ts';
+// NatsBus and connectNatsBus live in ./nats.ts and ./nats-connect.ts, loaded only when NATS_URL
+// is set: the embedded default never pays for the NATS client (issue 25, `npm start` footprint).
+export { NATS_BACK_MESSAGE, NATS_DOWN_MESSAGE } from './nats-messages.ts';
 export { BusRequestError, type BusRequestFailure, DEFAULT_REQUEST_TIMEOUT_MS } from './rpc.ts';
 export * from './types.ts';
 
@@ -40,6 +41,7 @@ export async function connectBus<C extends RequestCatalogue = NoRequests>(
 ): Promise<Bus<C>> {
   const { natsUrl, logger, requests, streamName = DEFAULT_STREAM_NAME, subjectPrefix, rpcPrefix, name } = options;
   if (natsUrl) {
+    const { connectNatsBus } = await import('./nats-connect.ts');
     const bus = await connectNatsBus({
       natsUrl,
       logger,

@@ -57,6 +57,17 @@ export interface MemoryBusOptions<C extends RequestCatalogue = NoRequests> {
   service?: string | undefined;
 }
 
+/** Broadcast listeners of this process, by prefix and topic. */
+const broadcastListeners = new Map<string, Set<(data: string) => void>>();
+function listenersOf(key: string): Set<(data: string) => void> {
+  let found = broadcastListeners.get(key);
+  if (!found) {
+    found = new Set();
+    broadcastListeners.set(key, found);
+  }
+  return found;
+}
+
 export class MemoryBus<C extends RequestCatalogue = NoRequests> implements Bus<C> {
   readonly kind = 'memory' as const;
   private readonly requests: C;
@@ -198,6 +209,35 @@ export class MemoryBus<C extends RequestCatalogue = NoRequests> implements Bus<C
           this.handles.delete(handle);
         })();
         return stopped;
+      },
+    };
+    this.handles.add(handle);
+    return handle;
+  }
+
+  broadcast(topic: string, data: string): void {
+    if (this.closed) return;
+    // Every bus of this process with the same prefix hears it (npm start: the services share one
+    // process), later, as NATS would deliver it.
+    for (const handler of listenersOf(`${this.rpcPrefix}|${topic}`)) queueMicrotask(() => handler(data));
+  }
+
+  async listen(topic: string, handler: (data: string) => void): Promise<ConsumerHandle> {
+    this.assertOpen();
+    // In process nothing is ever lost, so there is no gap to report.
+    const listeners = listenersOf(`${this.rpcPrefix}|${topic}`);
+    const safe = (data: string) => {
+      try {
+        handler(data);
+      } catch (err) {
+        this.logger.error({ err, topic }, 'bus: broadcast listener failed');
+      }
+    };
+    listeners.add(safe);
+    const handle: ConsumerHandle = {
+      stop: async () => {
+        listeners.delete(safe);
+        this.handles.delete(handle);
       },
     };
     this.handles.add(handle);

@@ -21,6 +21,7 @@ import {
   handleDelivery,
   type Outcome,
 } from './consume-loop.ts';
+import { NATS_BACK_MESSAGE, NATS_DOWN_MESSAGE } from './nats-messages.ts';
 import {
   answerRequest,
   asFailureReason,
@@ -51,10 +52,6 @@ const decoder = new TextDecoder();
 
 /** Readiness asks JetStream; past this it reports the bus unreachable instead of hanging. */
 const PING_TIMEOUT_MS = 2_000;
-
-export const NATS_DOWN_MESSAGE =
-  'bus: NATS connection lost; publishes and requests fail fast until it is back (the outbox keeps every event)';
-export const NATS_BACK_MESSAGE = 'bus: NATS connection back; the outbox relay catches up';
 
 export function message(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
@@ -109,12 +106,16 @@ export class NatsBus<C extends RequestCatalogue = NoRequests> implements Bus<C> 
       for await (const status of this.nc.status()) {
         if (status.type === 'disconnect' || status.type === 'staleConnection') {
           // Said once per outage: the client's reconnect attempts are not news.
-          if (this.connected)
+          if (this.connected) {
             logger.warn({ server: 'server' in status ? status.server : undefined }, NATS_DOWN_MESSAGE);
+            this.tellGap('lost');
+          }
           this.connected = false;
         } else if (status.type === 'reconnect') {
           if (!this.connected) logger.info({ server: status.server }, NATS_BACK_MESSAGE);
           this.connected = true;
+          // Broadcasts sent while away are gone (core NATS keeps nothing): listeners must know.
+          this.tellGap('back');
         }
       }
     } catch (err) {
@@ -323,6 +324,59 @@ export class NatsBus<C extends RequestCatalogue = NoRequests> implements Bus<C> 
           this.responders.delete(handle);
         })();
         return stopped;
+      },
+    };
+    this.responders.add(handle);
+    return handle;
+  }
+
+  /** Listeners' gap callbacks (broadcasts may have been missed). */
+  private readonly gapListeners = new Set<(state: 'lost' | 'back') => void>();
+
+  private tellGap(state: 'lost' | 'back'): void {
+    for (const onGap of this.gapListeners) {
+      try {
+        onGap(state);
+      } catch (err) {
+        this.settings.logger.error({ err }, 'bus: broadcast gap listener failed');
+      }
+    }
+  }
+
+  broadcast(topic: string, data: string): void {
+    if (this.closing || !this.connected) return;
+    try {
+      this.nc.publish(rpcSubject(this.settings.rpcPrefix, `broadcast.${topic}`), encoder.encode(data));
+    } catch (err) {
+      this.settings.logger.warn({ err, topic }, 'bus: broadcast not sent');
+    }
+  }
+
+  async listen(
+    topic: string,
+    handler: (data: string) => void,
+    onGap?: (state: 'lost' | 'back') => void,
+  ): Promise<ConsumerHandle> {
+    this.assertOpen();
+    const logger = this.settings.logger;
+    // No queue group: every replica hears every broadcast.
+    const sub = this.nc.subscribe(rpcSubject(this.settings.rpcPrefix, `broadcast.${topic}`), {
+      callback: (err, msg) => {
+        if (err) return logger.error({ err, topic }, 'bus: broadcast subscription failed');
+        try {
+          handler(decoder.decode(msg.data));
+        } catch (error) {
+          logger.error({ err: error, topic }, 'bus: broadcast listener failed');
+        }
+      },
+    });
+    if (onGap) this.gapListeners.add(onGap);
+    await this.nc.flush();
+    const handle: ConsumerHandle = {
+      stop: async () => {
+        sub.unsubscribe();
+        if (onGap) this.gapListeners.delete(onGap);
+        this.responders.delete(handle);
       },
     };
     this.responders.add(handle);

@@ -44,6 +44,23 @@ export interface Bus<C extends RequestCatalogue = RequestCatalogue> {
     subject: S,
     handler: (data: RequestData<C, S>) => Promise<ReplyData<C, S>>,
   ): Promise<ConsumerHandle>;
+  /**
+   * Fire-and-forget to every listener of `topic` in every process (NATS core pub/sub: at most
+   * once, nothing stored). For hints a listener can afford to miss, because `listen`'s `onGap`
+   * tells it when it may have: a cache dropping an ended session, a stream pushing new usage
+   * (issue 25, item 2). While disconnected the message is dropped, never queued.
+   */
+  broadcast(topic: string, data: string): void;
+  /**
+   * Every broadcast on `topic` from now on. `onGap` is called when broadcasts may have been missed
+   * (the connection was lost, and again when it is back), so the listener stops trusting what it
+   * learnt only from them.
+   */
+  listen(
+    topic: string,
+    handler: (data: string) => void,
+    onGap?: (state: 'lost' | 'back') => void,
+  ): Promise<ConsumerHandle>;
   /** Resolves when the transport is reachable (readiness). */
   ping(): Promise<void>;
   /**

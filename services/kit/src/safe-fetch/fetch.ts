@@ -2,7 +2,7 @@ import { promises as dns, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
-import got, { type Request as GotRequest } from 'got';
+import type { Request as GotRequest } from 'got';
 import { ADDRESS_KIND_LABELS, type AddressClass, classifyAddress } from './address.ts';
 import { SafeFetchError, unreachable } from './errors.ts';
 import { bareHostname, checkUrl, originKey, parseUserUrl } from './url.ts';
@@ -159,8 +159,10 @@ export function createSafeFetcher(options: SafeFetchOptions = {}): SafeFetcher {
     | { kind: 'redirect'; location: string }
     | { kind: 'page'; page: Omit<FetchedPage, 'requestedUrl' | 'redirects'> };
 
-  const requestOnce = (url: URL, requested: URL, deadline: number): Promise<Hop> => {
+  const requestOnce = async (url: URL, requested: URL, deadline: number): Promise<Hop> => {
     checkLiteral(url, requested);
+    // Loaded on the first fetch, not while every service starts (issue 25, `npm start` ready).
+    const { default: got } = await import('got');
     const refusal: { error?: SafeFetchError } = {};
     const remaining = Math.max(1, deadline - Date.now());
     return new Promise<Hop>((resolvePromise, reject) => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { jetstreamManager } from '@nats-io/jetstream';
 import pg from 'pg';
-import { NatsBus } from '../bus/index.ts';
+import { NatsBus } from '../bus/nats.ts';
 import type { NoRequests, RequestCatalogue } from '../bus/types.ts';
 import { type Infrastructure, openInfrastructure } from '../infrastructure.ts';
 import { createLogger, type Logger } from '../logger.ts';

@@ -1,5 +1,5 @@
 import type { Executor } from '@seqgen/kit';
-import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gte, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { feedback, savedSequences } from './schema.ts';
 
 export type SavedSequenceRow = typeof savedSequences.$inferSelect;
@@ -48,12 +48,96 @@ export async function insertSaved(db: Executor, values: NewSavedSequence): Promi
   return row;
 }
 
-export function listSavedNewestFirst(db: Executor, userId: string): Promise<SavedSequenceRow[]> {
+/** Where a page ends: the last row's created_at to the microsecond (as PostgreSQL keeps it) and id. */
+export interface PagePosition {
+  at: string;
+  id: string;
+}
+
+export interface PageQuery {
+  userId: string;
+  limit: number;
+  after?: PagePosition | undefined;
+  search?: string | undefined;
+}
+
+/**
+ * One page of a user's saved sequences, newest first (issue 25, item 4): keyset pagination on
+ * (created_at, id), which the (user_id, created_at) index serves, so a page costs the same on
+ * the first page and the fiftieth, at ten saved sequences or ten thousand. `search` matches the
+ * title or the company URL, case-insensitively, as typed (no wildcards). One row more than asked
+ * is read to tell whether there is a next page.
+ */
+function pageWhere(query: PageQuery): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [eq(savedSequences.userId, query.userId)];
+  if (query.after) {
+    // A row comparison, which PostgreSQL reads as one range on the (user_id, created_at, id)
+    // index; the same condition spelt with OR is filtered row by row from the newest.
+    conditions.push(
+      sql`(${savedSequences.createdAt}, ${savedSequences.id}) < (${query.after.at}::timestamptz, ${query.after.id}::uuid)`,
+    );
+  }
+  if (query.search) {
+    const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(or(ilike(savedSequences.title, pattern), ilike(savedSequences.companyUrl, pattern)));
+  }
+  return and(...conditions);
+}
+
+/**
+ * The exact instant, microseconds included: a JavaScript Date would round it to the millisecond,
+ * and the next page would repeat or skip rows saved in the same millisecond.
+ */
+const exactInstant = sql<string>`to_char(${savedSequences.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** A page of whole rows (the spec's plain list). */
+export function pageSavedNewestFirst(db: Executor, query: PageQuery): Promise<(SavedSequenceRow & { at: string })[]> {
   return db
+    .select({ ...getTableColumns(savedSequences), at: exactInstant })
+    .from(savedSequences)
+    .where(pageWhere(query))
+    .orderBy(desc(savedSequences.createdAt), desc(savedSequences.id))
+    .limit(query.limit + 1);
+}
+
+/** The emails of a stored sequence, either stored shape (a list, or an object holding it). */
+const storedEmails = sql`case when jsonb_typeof(${savedSequences.emailSequence}) = 'array' then ${savedSequences.emailSequence} else ${savedSequences.emailSequence} -> 'sequence' end`;
+
+export type SavedSummaryRow = Pick<SavedSequenceRow, 'id' | 'title' | 'companyUrl' | 'createdAt' | 'customization'> & {
+  at: string;
+  emailCount: number;
+  firstEmails: { subject: string; body: string }[];
+};
+
+/**
+ * A page of summaries (the /saved-sequences list): the email count and the first two emails are
+ * taken in the database, so a row's other five emails are neither sent nor parsed (a page of 20
+ * cost 1.5× a page of 10 when every row's whole sequence was read; issue 25, item 4).
+ */
+export function pageSavedSummariesNewestFirst(db: Executor, query: PageQuery): Promise<SavedSummaryRow[]> {
+  return db
+    .select({
+      id: savedSequences.id,
+      title: savedSequences.title,
+      companyUrl: savedSequences.companyUrl,
+      createdAt: savedSequences.createdAt,
+      customization: savedSequences.customization,
+      at: exactInstant,
+      emailCount: sql<number>`jsonb_array_length(${storedEmails})`.mapWith(Number),
+      firstEmails: sql<{ subject: string; body: string }[]>`jsonb_path_query_array(${storedEmails}, '$[0 to 1]')`,
+    })
+    .from(savedSequences)
+    .where(pageWhere(query))
+    .orderBy(desc(savedSequences.createdAt), desc(savedSequences.id))
+    .limit(query.limit + 1);
+}
+
+export async function findSaved(db: Executor, userId: string, id: string): Promise<SavedSequenceRow | undefined> {
+  const [row] = await db
     .select()
     .from(savedSequences)
-    .where(eq(savedSequences.userId, userId))
-    .orderBy(desc(savedSequences.createdAt), desc(savedSequences.id));
+    .where(and(eq(savedSequences.id, id), eq(savedSequences.userId, userId)));
+  return row;
 }
 
 /**

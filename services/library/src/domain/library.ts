@@ -1,15 +1,39 @@
 import { createHash } from 'node:crypto';
-import { type Database, HttpError, notFound, type Outbox, type RateLimiter, type RateLimitRule } from '@seqgen/kit';
-import type { FeedbackRequest, SavedSequence, SaveSequenceRequest, UpdateSavedSequenceRequest } from '@seqgen/proto';
+import {
+  badRequest,
+  type Database,
+  HttpError,
+  notFound,
+  type Outbox,
+  type RateLimiter,
+  type RateLimitRule,
+} from '@seqgen/kit';
+import {
+  type FeedbackRequest,
+  SAVED_PAGE_DEFAULT,
+  SAVED_PAGE_MAX,
+  SAVED_PREVIEW_CHARS,
+  type SavedSequence,
+  type SavedSequencePage,
+  type SavedSequencePageQuery,
+  type SavedSequenceSummary,
+  type SaveSequenceRequest,
+  type UpdateSavedSequenceRequest,
+} from '@seqgen/proto';
 import {
   countSaved,
   deleteSaved,
   findRecentSave,
+  findSaved,
   insertFeedback,
   insertSaved,
-  listSavedNewestFirst,
   lockUserLibrary,
+  type PagePosition,
+  type PageQuery,
+  pageSavedNewestFirst,
+  pageSavedSummariesNewestFirst,
   type SavedSequenceRow,
+  type SavedSummaryRow,
   updateSaved,
 } from '../data/repository.ts';
 
@@ -109,8 +133,81 @@ export async function saveSequence(
   return result;
 }
 
-export async function listSavedSequences(deps: LibraryDeps, userId: string): Promise<SavedSequence[]> {
-  return (await listSavedNewestFirst(deps.db, userId)).map(toSaved);
+const toSummary = (row: SavedSummaryRow): SavedSequenceSummary => ({
+  id: row.id,
+  title: row.title,
+  companyUrl: row.companyUrl,
+  createdAt: row.createdAt.toISOString(),
+  customization: row.customization ?? null,
+  emailCount: row.emailCount,
+  preview: row.firstEmails.slice(0, 2).map((email) => ({
+    subject: email.subject,
+    body: email.body.length > SAVED_PREVIEW_CHARS ? `${email.body.slice(0, SAVED_PREVIEW_CHARS - 1)}…` : email.body,
+  })),
+});
+
+export const BAD_CURSOR_MESSAGE = 'cursor is not one this list gave; start again without it';
+
+const encodeCursor = (position: PagePosition) => Buffer.from(`${position.at}|${position.id}`).toString('base64url');
+
+/** A cursor this list gave, or a 400: anything else never reaches the query. */
+function decodeCursor(cursor: string): PagePosition {
+  const [at = '', id = '', ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  if (rest.length > 0 || !UUID.test(id) || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(at)) {
+    throw badRequest(BAD_CURSOR_MESSAGE);
+  }
+  if (Number.isNaN(Date.parse(at))) throw badRequest(BAD_CURSOR_MESSAGE);
+  return { at, id };
+}
+
+/** One page by `read` (whole rows or summaries), with the cursor to the next when there is one. */
+async function pageOf<Row extends { at: string; id: string }>(
+  read: (query: PageQuery) => Promise<Row[]>,
+  query: SavedSequencePageQuery & { userId: string },
+) {
+  const limit = query.limit ?? SAVED_PAGE_DEFAULT;
+  const rows = await read({
+    userId: query.userId,
+    limit,
+    after: query.cursor ? decodeCursor(query.cursor) : undefined,
+    search: query.q || undefined,
+  });
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return { page, nextCursor: rows.length > limit && last ? encodeCursor({ at: last.at, id: last.id }) : null };
+}
+
+/** A page of summaries, newest first (issue 25, item 4). */
+export async function pageSavedSequences(
+  deps: LibraryDeps,
+  userId: string,
+  query: SavedSequencePageQuery,
+): Promise<SavedSequencePage> {
+  const { page, nextCursor } = await pageOf((q) => pageSavedSummariesNewestFirst(deps.db, q), { ...query, userId });
+  return { items: page.map(toSummary), nextCursor };
+}
+
+/**
+ * The spec's plain `GET /api/saved-sequences`, for clients written before pages: the whole
+ * sequences, newest first, all of them for a library of up to SAVED_PAGE_MAX (100), else the
+ * newest 100 and a cursor to the rest (as pages of summaries; docs/product.md §7).
+ */
+export async function listSavedSequences(
+  deps: LibraryDeps,
+  userId: string,
+): Promise<{ list: SavedSequence[]; nextCursor: string | null; total: number }> {
+  const [{ page, nextCursor }, total] = await Promise.all([
+    pageOf((q) => pageSavedNewestFirst(deps.db, q), { userId, limit: SAVED_PAGE_MAX }),
+    countSaved(deps.db, userId),
+  ]);
+  return { list: page.map(toSaved), nextCursor, total };
+}
+
+/** One whole saved sequence; unknown, malformed and other users' ids get the same 404. */
+export async function getSavedSequence(deps: LibraryDeps, userId: string, id: string): Promise<SavedSequence> {
+  const row = UUID.test(id) ? await findSaved(deps.db, userId, id) : undefined;
+  if (!row) throw notFound(SAVED_SEQUENCE_NOT_FOUND_MESSAGE);
+  return toSaved(row);
 }
 
 /**

@@ -2,16 +2,22 @@ import { type RoutePlugin, type SessionVerifier, signedIn } from '@seqgen/kit';
 import {
   FeedbackRequest,
   FeedbackResponse,
+  SAVED_PAGE_DEFAULT,
+  SAVED_PAGE_MAX,
   SavedSequence,
   SavedSequenceList,
+  SavedSequencePage,
+  SavedSequencePageQuery,
   SavedSequenceParams,
   SaveSequenceRequest,
   UpdateSavedSequenceRequest,
 } from '@seqgen/proto';
 import {
   deleteSavedSequence,
+  getSavedSequence,
   type LibraryDeps,
   listSavedSequences,
+  pageSavedSequences,
   recordFeedback,
   saveSequence,
   updateSavedSequence,
@@ -35,10 +41,33 @@ export const libraryRoutes: RoutePlugin<LibraryRouteDeps> = async (app, deps) =>
     },
   );
 
-  app.get('/api/saved-sequences', { schema: { response: { 200: SavedSequenceList } } }, async (request, reply) => {
-    const list = await listSavedSequences(deps, request.user.userId);
-    return reply.header('x-total-count', String(list.length)).send(list);
-  });
+  // Pages when asked for (limit, cursor or q), else the spec's plain list (docs/product.md §7).
+  app.get(
+    '/api/saved-sequences',
+    { schema: { querystring: SavedSequencePageQuery, response: { 200: SavedSequenceList.or(SavedSequencePage) } } },
+    async (request, reply) => {
+      const { limit, cursor, q } = request.query;
+      const nextLink = (next: string | null, query: Record<string, string>) => {
+        if (!next) return;
+        const search = new URLSearchParams({ ...query, cursor: next });
+        reply.header('link', `</api/saved-sequences?${search}>; rel="next"`);
+      };
+      if (limit === undefined && cursor === undefined && q === undefined) {
+        const { list, nextCursor, total } = await listSavedSequences(deps, request.user.userId);
+        nextLink(nextCursor, { limit: String(SAVED_PAGE_MAX) });
+        return reply.header('x-total-count', String(total)).send(list);
+      }
+      const page = await pageSavedSequences(deps, request.user.userId, request.query);
+      nextLink(page.nextCursor, { limit: String(limit ?? SAVED_PAGE_DEFAULT), ...(q ? { q } : {}) });
+      return reply.send(page);
+    },
+  );
+
+  app.get(
+    '/api/saved-sequences/:id',
+    { schema: { params: SavedSequenceParams, response: { 200: SavedSequence } } },
+    async (request, reply) => reply.send(await getSavedSequence(deps, request.user.userId, request.params.id)),
+  );
 
   app.put(
     '/api/saved-sequences/:id',

@@ -18,6 +18,7 @@ import {
 import { reservations } from '../data/schema.ts';
 import { decideBillingPeriod, decideCancel, limitReachedMessage, usageOf } from './allowance.ts';
 import type { UsageCache } from './usage-cache.ts';
+import type { UsageFeed } from './usage-feed.ts';
 
 export interface QuotaDeps {
   db: Database;
@@ -28,6 +29,8 @@ export interface QuotaDeps {
   now: () => Date;
   /** What GET /api/usage answers from; every change to an allowance refreshes it. */
   usageCache: UsageCache;
+  /** Usage pushed to open streams (GET /api/usage/stream); absent, nothing is pushed. */
+  usageFeed?: UsageFeed | undefined;
 }
 
 /**

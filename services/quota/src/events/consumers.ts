@@ -56,7 +56,11 @@ export function quotaConsumer<T extends QuotaEvent>(deps: QuotaDeps, type: T) {
       await deps.usageCache.forget(envelope.data.userId);
       await effect(tx, envelope);
     },
-    afterCommit: (envelope: Envelope<T>) => deps.usageCache.refresh(deps.db, envelope.data.userId),
+    afterCommit: async (envelope: Envelope<T>) => {
+      await deps.usageCache.refresh(deps.db, envelope.data.userId);
+      // Open tabs hear of it now instead of asking every 5 s (issue 25, item 2).
+      deps.usageFeed?.changed(envelope.data.userId);
+    },
   };
 }
 

@@ -10,6 +10,7 @@ import { GeneratorCard } from '../../features/generator/components/GeneratorCard
 import { RecentSequences } from '../../features/generator/components/RecentSequences';
 import { companyLabelOf, hasConversation } from '../../features/generator/conversation';
 import { useGenerator } from '../../features/generator/use-generator';
+import { sellerOf } from '../../features/generator/wizard';
 import { SequenceResult } from '../../features/sequence/components/SequenceResult';
 import { LimitReachedNotice, UsagePanel } from '../../features/usage/components/UsageMeter';
 import { previewValues } from '../../lib/sequence/merge-fields';
@@ -113,6 +114,7 @@ function Dashboard({ user }: { user: User }) {
           {state.phase === 'customizing' || generating ? (
             <CustomizationWizard
               companyLabel={state.analysis?.companyName || companyLabelOf(state)}
+              seller={sellerOf(state.analysis)}
               generating={generating}
               onGenerate={(customization) => void generator.generateEmails(customization)}
               onDashboard={() => {
@@ -122,7 +124,13 @@ function Dashboard({ user }: { user: User }) {
             />
           ) : null}
           {state.phase === 'result' ? <GenerationSuccessCard onStartOver={generator.startOver} /> : null}
-          <ConversationView messages={state.messages} generating={generating} stream={state.stream} sequence={result} />
+          <ConversationView
+            messages={state.messages}
+            generating={generating}
+            stream={state.stream}
+            sequence={result}
+            onDismissNotices={generator.dismissNotices}
+          />
         </div>
       </div>
     </SignedInLayout>

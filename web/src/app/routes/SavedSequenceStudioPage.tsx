@@ -5,15 +5,17 @@ import { Icon } from '../../components/ui/Icon';
 import { Spinner } from '../../components/ui/Spinner';
 import { useUser } from '../../features/auth/api/get-user';
 import { SavedSequenceStudio } from '../../features/library/components/SavedSequenceStudio';
-import { useSavedSequences } from '../../lib/sequence/list-saved-sequences';
+import { ApiError } from '../../lib/api';
+import { useSavedSequence } from '../../lib/sequence/list-saved-sequences';
 import { SignedInLayout } from '../layout/SignedInLayout';
 
 /** /saved-sequences/:id — one saved sequence in the studio. */
 export function SavedSequenceStudioPage() {
   const { id = '' } = useParams();
   const { user } = useUser();
-  const { data, error, isLoading, mutate } = useSavedSequences();
-  const saved = data?.find((sequence) => sequence.id === id);
+  const { data: saved, error: failed, isLoading, mutate } = useSavedSequence(id || undefined);
+  // A 404 is "not found" (deleted, or never ours), not a failure to load.
+  const error = failed instanceof ApiError && failed.status === 404 ? undefined : failed;
   return (
     <SignedInLayout>
       <div className="mx-auto grid w-full max-w-4xl gap-6">

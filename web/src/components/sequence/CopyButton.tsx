@@ -10,7 +10,8 @@ export function CopyButton({
   what,
   testId,
 }: {
-  text: string;
+  /** The text, or how to get it (a saved card fetches its whole sequence first). */
+  text: string | (() => Promise<string>);
   label?: string;
   /** What is copied, for screen readers ("subject of email 2"). */
   what: string;
@@ -29,7 +30,7 @@ export function CopyButton({
       className="h-7 px-2 text-xs text-muted-foreground hover:text-foreground"
       aria-label={`${label} ${what}`}
       data-testid={testId}
-      onClick={async () => setCopied(await copyToClipboard(text))}
+      onClick={async () => setCopied(await copyToClipboard(typeof text === 'string' ? text : await text()))}
     >
       <Icon name={copied ? 'check' : 'copy'} className="h-3.5 w-3.5" />
       {copied ? 'Copied' : label}

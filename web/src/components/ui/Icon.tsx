@@ -27,6 +27,7 @@ const paths = {
   alert: 'M12 3l10 18H2zM12 10v4M12 17.5h.01',
   arrowUpRight: 'M7 17L17 7M8 7h9v9',
   x: 'M6 6l12 12M18 6L6 18',
+  search: 'M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM16 16l5 5',
   lightbulb: 'M9 18h6M10 21h4M12 3a6 6 0 0 0-3.5 10.9c.6.5 1 1.2 1 2.1h5c0-.9.4-1.6 1-2.1A6 6 0 0 0 12 3z',
   calendar: 'M4 5h16v16H4zM4 10h16M9 3v4M15 3v4',
   file: 'M6 3h8l4 4v14H6zM14 3v4h4',

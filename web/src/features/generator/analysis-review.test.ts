@@ -5,6 +5,7 @@ import {
   applyEdit,
   editBlocker,
   editorRows,
+  evidenceSource,
   pairsOf,
   proceedBlocker,
   proofLine,
@@ -147,5 +148,14 @@ describe('proof points', () => {
       'Maria Chen, CFO at Globex Foods',
     );
     expect(proofLine({ ...quote, person: undefined }).attribution).toBe('Globex Foods');
+  });
+});
+
+describe('evidenceSource', () => {
+  it('names the page and, for roles a reader knows, the role', () => {
+    expect(evidenceSource({ page: 'company', role: 'problem' })).toBe('Company page · problem');
+    expect(evidenceSource({ page: 'caseStudies', role: 'story' })).toBe('Case studies page · customer story');
+    // Internal roles (navigation, legal, text…) are not shown.
+    expect(evidenceSource({ page: 'company', role: 'text' })).toBe('Company page');
   });
 });

@@ -1,4 +1,4 @@
-import type { Analysis, ProofPoint } from '@seqgen/proto';
+import type { Analysis, AnalysisPair, Classification, Evidence, ProofPoint } from '@seqgen/proto';
 
 /**
  * The analysis card's rules and copy as data: when Proceed to Customization is allowed, when Edit
@@ -111,12 +111,138 @@ export function proofLine(proof: ProofPoint): ProofLine {
   const quote = proof.quote === true;
   const person = proof.person?.trim() ?? '';
   const solution = proof.solution?.trim() ?? '';
-  const attribution = person && !mentions(person, proof.customer) ? `${person}, ${proof.customer}` : person;
+  // A quote the page ties to nobody is shown as it is: never credited to a guess.
+  const customer = proof.customer?.trim() ?? '';
+  const attribution = person && customer && !mentions(person, customer) ? `${person}, ${customer}` : person;
   return {
-    lead: quote || mentions(proof.result, proof.customer) ? undefined : proof.customer,
+    lead: quote || !customer || mentions(proof.result, customer) ? undefined : customer,
     text: proof.result,
     quote,
-    attribution: quote ? attribution || proof.customer : undefined,
+    attribution: quote ? attribution || customer || undefined : undefined,
     credit: solution ? ANALYSIS_COPY.creditedTo(solutionHeadline(solution)) : undefined,
+  };
+}
+
+/**
+ * What Writing engine v3 knows about each row and the company (docs/product.md §2): whether the page
+ * states a pain or the playbook supplies it, whether the page shows the answer, and the page's own
+ * words. Copy as data; the card only renders what these return.
+ */
+export const PROVENANCE_COPY = {
+  painStated: 'Stated on the page',
+  painInferred: 'Inferred — check it',
+  solutionStated: 'From the page',
+  solutionNamed: (name: string) => `From the page: ${name}`,
+  solutionInferred: 'Typical — not on the page',
+  solutionInferredNote:
+    "The page doesn't show how the company answers this, so the emails won't claim anything specific.",
+  evidenceToggle: (count: number) => (count === 1 ? "The page's words" : `The page's words (${count})`),
+  evidenceFrom: { company: 'Company page', caseStudies: 'Case studies page' } as Record<Evidence['page'], string>,
+} as const;
+
+/** How each role the analysis reads a block in is named beside its words ('Company page · feature'); others are left unnamed. */
+const ROLE_NAMES: Record<string, string> = {
+  problem: 'problem',
+  feature: 'feature',
+  hero: 'headline',
+  heading: 'heading',
+  step: 'step',
+  story: 'customer story',
+  quote: 'quote',
+  stat: 'figure',
+  audience: 'audience',
+};
+
+/** "Company page · feature": where a piece of evidence was read. */
+export function evidenceSource(evidence: Pick<Evidence, 'page' | 'role'>): string {
+  const role = ROLE_NAMES[evidence.role];
+  const page = PROVENANCE_COPY.evidenceFrom[evidence.page] ?? evidence.page;
+  return role ? `${page} · ${role}` : page;
+}
+
+/** A row's badges and evidence; undefined parts are not shown. */
+export interface RowProvenance {
+  pain: { origin: AnalysisPair['origin']; label: string } | undefined;
+  /** `note` says what an inferred answer means for the emails. */
+  solution:
+    | { origin: NonNullable<AnalysisPair['solutionOrigin']>; label: string; note: string | undefined }
+    | undefined;
+  /** The page's exact words the row was read from (only for a row as the analysis found it). */
+  evidence: Evidence[];
+}
+
+const NO_PROVENANCE: RowProvenance = { pain: undefined, solution: undefined, evidence: [] };
+const same = (a: string, b: string) => a.trim() === b.trim();
+
+/**
+ * What the analysis knows about each row of `pairsOf(analysis)`, matched by the pain's text (the user
+ * may have edited, added or removed rows). A row whose pain the user changed has no badges; one whose
+ * solution they changed keeps its pain's badge but loses the solution's and the evidence, which
+ * described the old answer. An analysis without `pairs` (Manual Entry, an older answer) has none.
+ */
+export function provenanceOf(analysis: Pick<Analysis, 'customerPains' | 'solutions' | 'pairs'>): RowProvenance[] {
+  const pairs = analysis.pairs ?? [];
+  return pairsOf(analysis).map((row) => {
+    if (!row.pain.trim()) return NO_PROVENANCE;
+    const found = pairs.find((pair) => same(pair.pain, row.pain));
+    if (!found) return NO_PROVENANCE;
+    const pain = {
+      origin: found.origin,
+      label: found.origin === 'inferred' ? PROVENANCE_COPY.painInferred : PROVENANCE_COPY.painStated,
+    };
+    if (!same(found.solution, row.solution) || !found.solutionOrigin) {
+      return { pain, solution: undefined, evidence: same(found.solution, row.solution) ? (found.evidence ?? []) : [] };
+    }
+    const name = found.capabilityName?.trim();
+    const solution =
+      found.solutionOrigin === 'inferred'
+        ? {
+            origin: 'inferred' as const,
+            label: PROVENANCE_COPY.solutionInferred,
+            note: PROVENANCE_COPY.solutionInferredNote,
+          }
+        : {
+            origin: 'stated' as const,
+            label: name ? PROVENANCE_COPY.solutionNamed(name) : PROVENANCE_COPY.solutionStated,
+            note: undefined,
+          };
+    return { pain, solution, evidence: found.evidence ?? [] };
+  });
+}
+
+/** Below this the classifier is unsure, and the runner-up functions are shown as "also possible". */
+export const LOW_CONFIDENCE = 0.6;
+
+export const CLASSIFICATION_COPY = {
+  title: 'What the company is',
+  kind: { software: 'Software', services: 'Services', products: 'Products' } as Record<Classification['kind'], string>,
+  serves: 'Serves',
+  alsoPossible: 'Also possible',
+  unsure: 'Not a clear match: check that this is what the company does.',
+} as const;
+
+/** The company as the card shows it: its function, what it sells, whom it serves, and the runners-up when unsure. */
+export interface ClassificationView {
+  label: string;
+  kind: string;
+  industries: string[];
+  /** The runner-up functions, only when the classifier is unsure (confidence below LOW_CONFIDENCE). */
+  alternatives: string[];
+}
+
+/** The first letter upper-cased ("accounts payable" → "Accounts payable"); labels come in the page's language. */
+const capitalised = (label: string) => label.charAt(0).toLocaleUpperCase() + label.slice(1);
+
+export function classificationView(classification: Classification | undefined): ClassificationView | undefined {
+  const label = classification?.label.trim();
+  if (!classification || !label) return undefined;
+  const unsure = classification.confidence < LOW_CONFIDENCE;
+  return {
+    label: capitalised(label),
+    kind: CLASSIFICATION_COPY.kind[classification.kind] ?? classification.kind,
+    industries: classification.industries.map((industry) => industry.label.trim()).filter(Boolean),
+    alternatives: unsure
+      ? classification.alternatives.map((alternative) => capitalised(alternative.label.trim())).filter(Boolean)
+      : [],
   };
 }

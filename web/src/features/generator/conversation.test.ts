@@ -162,3 +162,37 @@ describe('server checks after an edit', () => {
     expect(state.checks).toBeNull();
   });
 });
+
+describe("the writer's notices (docs/product.md §2 Sequence result)", () => {
+  const NOTICE = "Your additional context is in another language than the emails, so it wasn't pasted in.";
+  const generated = (notices?: string[]) => {
+    let state = generatorReducer(initialGeneratorState, { type: 'manualEntered', analysis });
+    state = generatorReducer(state, { type: 'generate', customization, now: 1 });
+    return generatorReducer(state, { type: 'generated', emails, notices, now: 2 });
+  };
+
+  it('are kept with the sequence they belong to, until dismissed', () => {
+    const state = generated([NOTICE]);
+    expect(state.messages[1]).toMatchObject({ type: 'assistant', emailSequence: emails, notices: [NOTICE] });
+    const dismissed = generatorReducer(state, { type: 'dismissNotices', timestamp: 2 });
+    expect(dismissed.messages[1]).not.toHaveProperty('notices');
+    expect(dismissed.messages[1]?.emailSequence).toEqual(emails);
+    // Another answer's timestamp leaves them alone.
+    expect(generatorReducer(state, { type: 'dismissNotices', timestamp: 1 }).messages[1]?.notices).toEqual([NOTICE]);
+  });
+
+  it('are absent when the writer had none, and for a sequence opened from the history', () => {
+    expect(generated().messages[1]).not.toHaveProperty('notices');
+    expect(generated([]).messages[1]).not.toHaveProperty('notices');
+    const withNotice = generated([NOTICE]);
+    const entry = {
+      id: 'g1',
+      companyUrl: 'https://acme.test/',
+      createdAt: '2026-01-02T03:04:05.000Z',
+      customization,
+      sequence: emails,
+    };
+    const opened = generatorReducer(withNotice, { type: 'openHistory', entry });
+    expect(opened.messages.some((message) => message.notices)).toBe(false);
+  });
+});

@@ -17,6 +17,11 @@ export interface ConversationMessage {
   type: 'user' | 'assistant';
   content: string;
   emailSequence?: Email[];
+  /**
+   * What the writer could not honour for this sequence (context in another language, a prospect
+   * outside the seller's audience), shown with it until the user dismisses them.
+   */
+  notices?: string[];
   timestamp: number;
 }
 
@@ -89,8 +94,10 @@ export type GeneratorAction =
       checks?: SequenceChecks | undefined;
       checkContext?: CheckContext | undefined;
       language?: WritingLanguage | undefined;
+      notices?: string[] | undefined;
     }
   | { type: 'generationFailed' }
+  | { type: 'dismissNotices'; timestamp: number }
   | { type: 'openHistory'; entry: GeneratedSequence }
   | { type: 'studio'; action: StudioAction }
   | { type: 'checkContext'; checkContext: CheckContext }
@@ -161,11 +168,21 @@ export function generatorReducer(state: GeneratorState, action: GeneratorAction)
             type: 'assistant',
             content: assistantContent(action.emails.length),
             emailSequence: action.emails,
+            ...(action.notices?.length ? { notices: action.notices } : {}),
             timestamp: action.now,
           },
         ],
       };
     }
+    case 'dismissNotices':
+      return {
+        ...state,
+        messages: state.messages.map((message) => {
+          if (message.timestamp !== action.timestamp || !message.notices) return message;
+          const { notices: _dismissed, ...rest } = message;
+          return rest;
+        }),
+      };
     case 'generationFailed':
       // The request never produced an answer: drop its question so the conversation stays truthful.
       return { ...state, phase: 'customizing', stream: null, messages: state.messages.slice(0, -1) };

@@ -149,6 +149,24 @@ describe('studio draft (survives the Edit button’s reload)', () => {
     );
   });
 
+  it("keeps the writer's notices with the result across a reload until they are dismissed", () => {
+    const storage = new MemoryStorage();
+    const NOTICE = "Your additional context is in another language than the emails, so it wasn't pasted in.";
+    let state = generatorReducer(initialGeneratorState, { type: 'manualEntered', analysis });
+    state = generatorReducer(state, { type: 'generate', customization, now: 1 });
+    state = generatorReducer(state, { type: 'generated', emails, notices: [NOTICE], now: 2 });
+    saveDraft(storage, draftOf(state, 'user-1') as NonNullable<ReturnType<typeof draftOf>>);
+    const back = stateFromDraft(loadDraft(storage, 'user-1') as NonNullable<ReturnType<typeof loadDraft>>);
+    expect(back.messages[1]?.notices).toEqual([NOTICE]);
+    // Dismissed, they stay dismissed after the next reload.
+    const dismissed = generatorReducer(back, { type: 'dismissNotices', timestamp: 2 });
+    const draft = draftOf(dismissed, 'user-1');
+    expect(draft).not.toHaveProperty('notices');
+    saveDraft(storage, draft as NonNullable<typeof draft>);
+    const again = stateFromDraft(loadDraft(storage, 'user-1') as NonNullable<ReturnType<typeof loadDraft>>);
+    expect(again.messages[1]).not.toHaveProperty('notices');
+  });
+
   it('keeps a send day being typed as an empty field', () => {
     let state = editedResult();
     state = generatorReducer(state, { type: 'studio', action: { type: 'setSendDay', index: 1, day: null } });

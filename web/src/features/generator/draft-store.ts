@@ -35,6 +35,8 @@ export const StudioDraft = z.object({
   userMessage: z.string(),
   askedAt: z.number(),
   answeredAt: z.number(),
+  /** The writer's notices not yet dismissed (left out when there are none; older drafts have none). */
+  notices: z.array(z.string()).max(20).optional(),
 });
 export type StudioDraft = z.infer<typeof StudioDraft>;
 
@@ -61,6 +63,7 @@ export function draftOf(state: GeneratorState, userId: string): StudioDraft | un
     userMessage: user?.content ?? '',
     askedAt: user?.timestamp ?? 0,
     answeredAt: assistant?.timestamp ?? 0,
+    ...(assistant?.notices?.length ? { notices: assistant.notices } : {}),
   };
 }
 
@@ -85,6 +88,7 @@ export function stateFromDraft(draft: StudioDraft): GeneratorState {
         type: 'assistant',
         content: assistantContent(draft.emails.length),
         emailSequence: draft.emails,
+        ...(draft.notices?.length ? { notices: draft.notices } : {}),
         timestamp: draft.answeredAt,
       },
     ],

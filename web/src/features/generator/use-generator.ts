@@ -130,6 +130,7 @@ export function useGenerator(userId: string) {
           checks: result.checks,
           checkContext: result.checkContext,
           language: result.language,
+          notices: result.notices,
           now: Date.now(),
         });
       } catch (error) {
@@ -168,6 +169,7 @@ export function useGenerator(userId: string) {
   }, [stopStream, userId]);
 
   const dispatchStudio = useCallback((action: StudioAction) => dispatch({ type: 'studio', action }), []);
+  const dismissNotices = useCallback((timestamp: number) => dispatch({ type: 'dismissNotices', timestamp }), []);
   const adoptCheckContext = useCallback(
     (checkContext: CheckContext) => dispatch({ type: 'checkContext', checkContext }),
     [],
@@ -195,6 +197,7 @@ export function useGenerator(userId: string) {
     openHistory,
     startOver,
     dispatchStudio,
+    dismissNotices,
     adoptCheckContext,
     regenerateBase,
   };

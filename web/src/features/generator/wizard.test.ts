@@ -11,6 +11,7 @@ import {
   pathOf,
   previousStep,
   progressOf,
+  sellerOf,
   TONE_DEFAULT,
   toCustomization,
   toneLabel,
@@ -166,7 +167,7 @@ describe('email language (Last Step)', () => {
     ]);
     expect(LANGUAGE_DEFAULT).toBe('auto');
     expect(emptyDraft().language).toBe('auto');
-    expect(LANGUAGE_COPY).toEqual({ label: 'Email language', hint: 'French and Spanish need an AI model.' });
+    expect(LANGUAGE_COPY).toEqual({ label: 'Email language', hint: 'Auto writes in the language of the website.' });
   });
 
   it('offers exactly the languages the API accepts', () => {
@@ -186,5 +187,33 @@ describe('email language (Last Step)', () => {
     expect(languageOf('es')).toBe('es');
     expect(languageOf('it')).toBe('auto');
     expect(languageOf('')).toBe('auto');
+  });
+});
+
+describe('sellerOf (the prospect check judges fit against it)', () => {
+  const classification = {
+    function: 'accounts-payable',
+    label: 'accounts payable',
+    confidence: 0.59,
+    kind: 'software' as const,
+    alternatives: [],
+    industries: [
+      { industry: 'financial-services', label: 'financial services', confidence: 0.94 },
+      { industry: 'software', label: 'software', confidence: 0.7 },
+    ],
+  };
+
+  it("is the analysis's name, function and served industries (ids)", () => {
+    expect(sellerOf({ companyName: 'Northwind Ledger', classification })).toEqual({
+      companyName: 'Northwind Ledger',
+      function: 'accounts-payable',
+      industries: ['financial-services', 'software'],
+    });
+  });
+
+  it('is undefined without a classification (Manual Entry) or an analysis', () => {
+    expect(sellerOf({ companyName: 'Harbor Finch' })).toBeUndefined();
+    expect(sellerOf(null)).toBeUndefined();
+    expect(sellerOf({ companyName: '  ', classification })).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import type { Customization, OutputLanguage } from '@seqgen/proto';
+import type { Analysis, Customization, OutputLanguage, ProspectSeller, SubmittedAnalysis } from '@seqgen/proto';
 
 /**
  * The customization wizard (docs/product.md §2, §4) as pure functions: which step follows which, where Back
@@ -49,7 +49,7 @@ export const LANGUAGE_OPTIONS: readonly { value: OutputLanguage; label: string }
 ];
 export const LANGUAGE_COPY = {
   label: 'Email language',
-  hint: 'French and Spanish need an AI model.',
+  hint: 'Auto writes in the language of the website.',
 } as const;
 
 /** A select's value as a language; anything else falls back to the default. */
@@ -189,4 +189,28 @@ export function toCustomization(draft: WizardDraft): Customization {
     prospectCompanyUrl: draft.targetSpecificCompany === 'yes' ? draft.prospectCompanyUrl.trim() : '',
     language: draft.language,
   };
+}
+
+/** What the prospect step says about the prospect's fit with the seller's audience (copy as data). */
+export const PROSPECT_FIT_COPY = {
+  warningTitle: 'This account may be outside your audience',
+  continueAnyway: 'Continue anyway',
+  fitsLabel: 'In your audience',
+} as const;
+
+/**
+ * The seller as the prospect check judges fit against (docs/product.md §2 Prospect Company URL): the
+ * analysis's name, business function and served industries (at most 3, as ids). Undefined without a
+ * classification (Manual Entry), where there is nothing to judge by.
+ */
+export function sellerOf(analysis: Pick<Analysis | SubmittedAnalysis, 'companyName' | 'classification'> | null) {
+  const classification = analysis?.classification;
+  const companyName = analysis?.companyName.trim().slice(0, 200);
+  if (!classification || !companyName) return undefined;
+  const seller: ProspectSeller = {
+    companyName,
+    function: classification.function,
+    industries: classification.industries.map((industry) => industry.industry).slice(0, 3),
+  };
+  return seller;
 }

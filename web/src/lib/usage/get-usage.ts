@@ -1,6 +1,7 @@
 import { Usage, UsageDetails } from '@seqgen/proto';
-import useSWR from 'swr';
-import { type ApiOptions, apiGet, apiGetTagged, type Tagged } from '../api';
+import { useEffect, useState } from 'react';
+import useSWR, { useSWRConfig } from 'swr';
+import { type ApiOptions, apiGet, apiGetTagged, resolveApiPath, type Tagged } from '../api';
 
 export const usageKey = '/api/usage';
 /** docs/product.md §4, §9: usage is polled every 5 s. */
@@ -22,7 +23,47 @@ export async function getUsage(options: ApiOptions = {}): Promise<Usage> {
  * others read the same cache and re-render when it changes; a generation refreshes it at once.
  */
 export function useUsage({ poll = false }: { poll?: boolean } = {}) {
-  return useSWR(usageKey, () => getUsage(), poll ? { refreshInterval: USAGE_POLL_MS, dedupingInterval: 0 } : {});
+  const pushed = useUsagePush(poll);
+  return useSWR(
+    usageKey,
+    () => getUsage(),
+    // While the stream is open nothing is polled: the server says when usage changes.
+    poll ? { refreshInterval: pushed ? 0 : USAGE_POLL_MS, dedupingInterval: 0 } : {},
+  );
+}
+
+export const usageStreamPath = '/api/usage/stream';
+
+/**
+ * Issue 25, item 2: the polling reader keeps one stream of usage changes (Server-Sent Events)
+ * instead of asking every 5 s, which with thousands of open tabs cost the servers more than
+ * everything else. True while the stream is open; until it opens, and whenever it is down (the
+ * browser reconnects it by itself), the 5 s poll runs as before. An `ended` event (signed out
+ * elsewhere) closes it and asks once, which then meets the 401 like any other request.
+ */
+function useUsagePush(enabled: boolean): boolean {
+  const { mutate } = useSWRConfig();
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    if (!enabled || typeof EventSource === 'undefined') return;
+    const source = new EventSource(resolveApiPath(usageStreamPath));
+    source.addEventListener('open', () => setOpen(true));
+    source.addEventListener('error', () => setOpen(false));
+    source.addEventListener('usage', (event) => {
+      const usage = Usage.safeParse(JSON.parse((event as MessageEvent<string>).data));
+      if (usage.success) void mutate(usageKey, usage.data, { revalidate: false });
+    });
+    source.addEventListener('ended', () => {
+      source.close();
+      setOpen(false);
+      void mutate(usageKey);
+    });
+    return () => {
+      source.close();
+      setOpen(false);
+    };
+  }, [enabled, mutate]);
+  return open;
 }
 
 export const usageDetailsKey = '/api/usage/details';

@@ -1,10 +1,11 @@
 import { withoutInjections } from '@seqgen/checks';
 import type { AnyNode, Element } from 'domhandler';
-import { clean, truncate, wordCount } from '../../text.ts';
+import { clean, isFigureOnly, truncate, wordCount } from '../../text.ts';
 import { attributionOf } from './attribution.ts';
 import type { Deadline } from './budget.ts';
-import type { Block } from './content.ts';
-import { textOf } from './dom.ts';
+import type { Block, ItemRef } from './content.ts';
+import { glueBetween, textOf } from './dom.ts';
+import { hintsOf, itemsAmong } from './hints.ts';
 import { markLabelledLeads } from './leads.ts';
 import { type HiddenSelectors, isHidden, SKIPPED_TAGS } from './visibility.ts';
 
@@ -78,7 +79,21 @@ interface Frame {
   nodes: AnyNode[];
   next: number;
   done?: (() => void) | undefined;
+  /** The element whose children these are: its hints and its place as an item. */
+  element?: ElementInfo;
+  /** Which of these children are items of a run of look-alikes (computed when the frame opens). */
+  items?: Map<Element, ItemRef>;
 }
+
+interface ElementInfo {
+  hints: string[];
+  item: ItemRef | undefined;
+}
+
+/** Hints are read from this many enclosing elements: a card, its grid, the section around it. */
+const HINT_DEPTH = 8;
+/** A block keeps at most this many hints, nearest first. */
+const MAX_HINTS = 8;
 
 export function collectBlocks(
   body: Element | undefined,
@@ -87,9 +102,28 @@ export function collectBlocks(
   onInjections: (removed: number) => void,
 ): { blocks: Block[]; cut: boolean } {
   const blocks: Block[] = [];
-  let current: { kind: Block['kind']; level?: number; parts: string[]; lead?: string; attribution?: true } = {
+  let current: {
+    kind: Block['kind'];
+    level?: number;
+    parts: string[];
+    lead?: string;
+    attribution?: true;
+    /** Hints and item of where the block's text starts (read when its first text arrives). */
+    context?: ElementInfo;
+    /** The element the last text came from: texts of two elements may need a separator (glueBetween). */
+    lastParent?: unknown;
+  } = {
     kind: 'text',
     parts: [],
+  };
+  const ids = new Map<Element, number>();
+  const idOf = (element: Element) => {
+    let id = ids.get(element);
+    if (id === undefined) {
+      id = ids.size + 1;
+      ids.set(element, id);
+    }
+    return id;
   };
   let group = 0;
   let groups = 0;
@@ -102,9 +136,22 @@ export function collectBlocks(
     const raw = clean(current.parts.join(''));
     current.parts = [];
     if (!raw) return;
-    const { text, removed } = withoutInjections(raw);
+    const { text: kept, removed } = withoutInjections(raw);
     if (removed) onInjections(removed);
+    // A block that addresses a model is a payload, all of it: what is left beside the instruction
+    // ("…Globocorp saw 99.99% fewer incidents") is part of the same plant.
+    const text = removed ? '' : kept;
     if (!text) return;
+    // A stat drawn as a big figure above its words ("43%" | "of engineering teams sample logs…")
+    // is one sentence: the words continue the figure.
+    const previous = blocks.at(-1);
+    if (previous && previous.group === group && isFigureOnly(previous.text) && /^\p{Ll}/u.test(text)) {
+      previous.text = truncate(`${previous.text} ${text}`, MAX_BLOCK_CHARS);
+      chars += text.length + 1;
+      current.context = undefined;
+      current.lead = undefined;
+      return;
+    }
     const block: Block = {
       kind: current.kind,
       text: text.length > MAX_BLOCK_CHARS ? truncate(text, MAX_BLOCK_CHARS) : text,
@@ -112,6 +159,10 @@ export function collectBlocks(
     };
     if (current.level) block.level = current.level;
     if (current.attribution) block.attribution = true;
+    const context = current.context;
+    current.context = undefined;
+    if (context?.hints.length) block.hints = context.hints;
+    if (context?.item) block.item = context.item;
     if (current.lead && text.startsWith(current.lead) && current.lead.length < text.length) block.lead = current.lead;
     current.lead = undefined;
     blocks.push(block);
@@ -154,7 +205,7 @@ export function collectBlocks(
       const before = current.parts.length;
       return () => {
         const lead = clean(current.parts.slice(before).join(''));
-        if (lead && wordCount(lead) <= 10) current.lead = lead.replace(/[.:–—-]\s*$/, '');
+        if (lead && wordCount(lead) <= 10) current.lead = lead.replace(/\s*[.:–—-]\s*$/, '');
         current.parts.push(' ');
       };
     }
@@ -166,6 +217,20 @@ export function collectBlocks(
 
   // An explicit stack rather than recursion: a page can nest as deep as the parser lets it.
   const stack: Frame[] = body ? [{ nodes: body.children, next: 0 }] : [];
+
+  /** The hints and nearest item of the open elements (and `extra`, an element not yet entered). */
+  const contextNow = (extra?: ElementInfo): ElementInfo => {
+    const hints: string[] = [...(extra?.hints ?? [])];
+    let item = extra?.item;
+    for (let depth = stack.length - 1, seen = 0; depth >= 0 && seen < HINT_DEPTH; depth -= 1) {
+      const info = stack[depth]?.element;
+      if (!info) continue;
+      seen += 1;
+      item ??= info.item;
+      for (const word of info.hints) if (!hints.includes(word)) hints.push(word);
+    }
+    return { hints: hints.slice(0, MAX_HINTS), item };
+  };
   while (stack.length) {
     const frame = stack[stack.length - 1] as Frame;
     // Past the cap the rest of a huge page is not read at all.
@@ -178,7 +243,12 @@ export function collectBlocks(
     const node = frame.nodes[frame.next++] as AnyNode;
     deadline.tick();
     if (node.type === 'text') {
-      current.parts.push((node as unknown as { data: string }).data);
+      const data = (node as unknown as { data: string }).data;
+      if (!current.context && data.trim()) current.context = contextNow();
+      const glue = glueBetween(current.parts.at(-1), current.lastParent, node.parent, data);
+      if (glue) current.parts.push(glue);
+      current.parts.push(data);
+      current.lastParent = node.parent;
       continue;
     }
     if (node.type !== 'tag' && node.type !== 'root') continue;
@@ -187,11 +257,12 @@ export function collectBlocks(
     const name = element.name;
     if (isHidden(element, stylesheet)) continue;
     // Before the skipped tags: a quote's <footer> is who said it, the page's <footer> is chrome.
+    const info: ElementInfo = { hints: hintsOf(element), item: frame.items?.get(element) };
     const attribution = attributionOf(element, stylesheet, deadline);
     if (attribution) {
       flush();
       const outer = current;
-      current = { kind: 'text', parts: [attribution], attribution: true };
+      current = { kind: 'text', parts: [attribution], attribution: true, context: contextNow(info) };
       flush();
       current = outer;
       continue;
@@ -206,6 +277,8 @@ export function collectBlocks(
     stack.push({
       nodes: element.children,
       next: 0,
+      element: info,
+      items: itemsAmong(element, idOf(element), idOf),
       done: grouping
         ? () => {
             done?.();

@@ -18,6 +18,30 @@ export interface Block {
    * text is what follows it inside the same container, not a testimonial further down.
    */
   group: number;
+  /**
+   * What the markup around the block says it is part of: words from its ancestors' class, id and
+   * role ("testimonial", "pricing", "faq", "slide"), nearest first (./hints.ts). Builder and utility
+   * classes carry no such word and add nothing.
+   */
+  hints?: string[];
+  /**
+   * The repeated element the block sits in (a card of a grid, an item of a list, a slide): its
+   * id, and its place among its look-alike siblings. Blocks of one item belong together (a feature
+   * card's heading and text; a testimonial's quote and name); two lists of equal length side by
+   * side pair item for item (quotes in one, names in the other).
+   */
+  item?: ItemRef;
+}
+
+export interface ItemRef {
+  /** The item element's id (page order). */
+  id: number;
+  /** The id of the element holding the item and its look-alike siblings. */
+  list: number;
+  /** Position among the look-alike siblings, from 0. */
+  index: number;
+  /** How many look-alike siblings (this one included) the list holds. */
+  count: number;
 }
 
 /** What schema.org JSON-LD says about the organisation behind the page. */
@@ -53,6 +77,8 @@ export interface PageContent {
   blocks: Block[];
   /** Links to customer stories and case studies (same site first). */
   customerLinks: PageLink[];
+  /** The alt text of the site's own logo ("Lagerblick RFID"). */
+  siteLogo?: string;
   /** Names from customer logo strips ("Globex logo" → "Globex"). */
   logoNames: string[];
   /** Words of visible text: a JavaScript-only shell has next to none. */

@@ -2,16 +2,36 @@ import type { AnyNode, Element } from 'domhandler';
 import type { Deadline } from './budget.ts';
 
 /** The text inside an element (scripts and styles included: callers choose the element). */
+/**
+ * What goes between two texts of different elements that only CSS sets apart ("<strong>Nadia
+ * Benhamou</strong><span>Responsable QHSE</span>"): a lower-case end glued to a capital start is
+ * two fields, not one word — a comma between phrases, a space between single words.
+ */
+export function glueBetween(
+  before: string | undefined,
+  beforeParent: unknown,
+  parent: unknown,
+  data: string,
+): string | undefined {
+  if (!before || parent === beforeParent || !/\p{Ll}$/u.test(before) || !/^\p{Lu}/u.test(data)) return undefined;
+  return /\s/.test(before.trim()) || /\s/.test(data.trim()) ? ', ' : ' ';
+}
+
 export function textOf(node: AnyNode, deadline: Deadline): string {
   if (node.type === 'text') return (node as unknown as { data: string }).data;
   const parts: string[] = [];
+  let previousParent: unknown;
   // Iterative, children pushed in reverse so they come off the stack in document order.
   const stack: AnyNode[] = [node];
   while (stack.length) {
     const next = stack.pop() as AnyNode;
     deadline.tick();
     if (next.type === 'text') {
-      parts.push((next as unknown as { data: string }).data);
+      const data = (next as unknown as { data: string }).data;
+      const glue = glueBetween(parts.at(-1), previousParent, next.parent, data);
+      if (glue) parts.push(glue);
+      parts.push(data);
+      previousParent = next.parent;
       continue;
     }
     const children = (next as Element).children;
@@ -29,6 +49,11 @@ export interface ElementIndex {
   jsonLd: Element[];
   /** Embedded page data (`<script type="application/json">`, e.g. Next.js __NEXT_DATA__). */
   pageData: Element[];
+  /**
+   * Inline scripts that hand a framework its page state as JavaScript (`window.__NUXT__=(function(a){return {…}})`,
+   * `self.__next_f.push([1,"…"])`, `window.__INITIAL_STATE__=`): the copy a visitor sees once they run.
+   */
+  stateScripts: Element[];
   links: Element[];
   images: Element[];
 }
@@ -42,6 +67,7 @@ export function indexElements(root: AnyNode, deadline: Deadline): ElementIndex {
     styles: [],
     jsonLd: [],
     pageData: [],
+    stateScripts: [],
     links: [],
     images: [],
   };
@@ -70,6 +96,7 @@ export function indexElements(root: AnyNode, deadline: Deadline): ElementIndex {
         case 'script':
           if ((element.attribs.type ?? '').toLowerCase() === 'application/ld+json') index.jsonLd.push(element);
           else if ((element.attribs.type ?? '').toLowerCase() === 'application/json') index.pageData.push(element);
+          else if (!element.attribs.src && isStateScript(element, deadline)) index.stateScripts.push(element);
           continue;
         case 'a':
           if (element.attribs.href) index.links.push(element);
@@ -85,4 +112,16 @@ export function indexElements(root: AnyNode, deadline: Deadline): ElementIndex {
   // Without a <body> (a fragment), the whole document is the body.
   index.body ??= (root as Element).children ? (root as Element) : undefined;
   return index;
+}
+
+/** Globals through which frameworks hand over their page state in an inline script. */
+const STATE_MARKERS =
+  /__NUXT__|__next_f|__INITIAL_STATE__|__PRELOADED_STATE__|__APOLLO_STATE__|__remixContext|__staticRouterHydrationData|__SERVER_DATA__/;
+
+function isStateScript(element: Element, deadline: Deadline): boolean {
+  const type = (element.attribs.type ?? '').toLowerCase();
+  if (type && type !== 'text/javascript' && type !== 'module' && type !== 'application/javascript') return false;
+  const first = element.children[0];
+  const text = first && first.type === 'text' ? (first as unknown as { data: string }).data : textOf(element, deadline);
+  return STATE_MARKERS.test(text.slice(0, 2_000));
 }

@@ -109,4 +109,24 @@ export function logoNames(images: Element[]): string[] {
   return [...names];
 }
 
+/**
+ * The site's own logo ("<a class="logo" href="/"><img alt="Lagerblick RFID">"): its alt text names
+ * the company. The first image that is a logo by its class, source or link home.
+ */
+export function siteLogoName(images: Element[]): string | undefined {
+  for (const element of images.slice(0, 10)) {
+    const parent = element.parent?.type === 'tag' ? (element.parent as Element) : undefined;
+    const own = `${element.attribs.class ?? ''} ${element.attribs.id ?? ''} ${element.attribs.src ?? ''}`;
+    const link = parent?.name === 'a' ? `${parent.attribs.class ?? ''} ${parent.attribs.id ?? ''}` : '';
+    const home = parent?.name === 'a' && /^(?:\/|\.\/|https?:\/\/[^/]+\/?)$/.test(parent.attribs.href ?? '');
+    if (!/logo|brand/i.test(`${own} ${link}`) && !home) continue;
+    const name = clean(element.attribs.alt)
+      .replace(/\b(?:logo(?:type)?|home|startseite|accueil|inicio)\b/gi, '')
+      .replace(/^[|:–—-]+|[|:–—-]+$/g, '')
+      .trim();
+    if (name.length >= 2 && name.length <= 40 && wordCount(name) <= 5) return name;
+  }
+  return undefined;
+}
+
 const CUSTOMER_HINT = /customer|case|stor|testimonial|client|referenz|kunden|fallstud|erfolg|anwender|casos/i;

@@ -5,8 +5,8 @@ import { collectBlocks } from './blocks.ts';
 import { Deadline, parseHtml } from './budget.ts';
 import type { Block, PageContent } from './content.ts';
 import { indexElements, textOf } from './dom.ts';
-import { customerLinks, logoNames, organizationFromJsonLd } from './metadata.ts';
-import { blocksFromPageData, SHELL_WORDS } from './page-data.ts';
+import { customerLinks, logoNames, organizationFromJsonLd, siteLogoName } from './metadata.ts';
+import { blocksFromPageData, blocksFromStateScripts, SHELL_WORDS } from './page-data.ts';
 import { hiddenSelectorsFromStyles } from './visibility.ts';
 
 /**
@@ -64,6 +64,15 @@ export function extractDocument(root: Document, url: string, deadline: Deadline 
       }),
     ];
   }
+  // Frameworks that hand their state over as JavaScript (Nuxt, the Next.js app router, Redux stores).
+  if (countWords(blocks) < SHELL_WORDS && index.stateScripts.length) {
+    blocks = [
+      ...blocks,
+      ...blocksFromStateScripts(index.stateScripts, deadline, (removed) => {
+        injectionsRemoved += removed;
+      }),
+    ];
+  }
 
   const htmlLang = clean(index.html?.attribs.lang ?? index.html?.attribs['xml:lang']);
   const ogLocale = meta('og:locale');
@@ -84,6 +93,7 @@ export function extractDocument(root: Document, url: string, deadline: Deadline 
     blocks,
     customerLinks: customerLinks(index.links, url, deadline),
     logoNames: logoNames(index.images),
+    siteLogo: siteLogoName(index.images),
     wordCount: countWords(blocks),
     injectionsRemoved,
   };

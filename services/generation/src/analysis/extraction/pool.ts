@@ -12,6 +12,8 @@ import { WorkerPool, WorkerTimedOut } from './worker-pool.ts';
 /** Reads a fetched page. Throws PageTooComplex, or WorkerPoolBusy when the pool's queue is full. */
 export interface PageReader {
   read(html: string, url: string): Promise<PageContent>;
+  /** A page is on its way: get ready to read it (a pool starts its workers while it is fetched). */
+  warm?(): void;
   close(): Promise<void>;
 }
 
@@ -50,6 +52,8 @@ export interface PagePoolOptions {
   onRecycle?: ((reason: 'timeout' | 'crash', error?: Error) => void) | undefined;
   /** Tests only: a shorter hard limit. */
   killAfterMs?: number | undefined;
+  /** Tests only: a shorter idle time before the workers stop (WORKER_IDLE_MS). */
+  idleMs?: number | undefined;
 }
 
 export function createPagePool(options: PagePoolOptions = {}): PageReader & { threadIds(): number[] } {
@@ -60,6 +64,7 @@ export function createPagePool(options: PagePoolOptions = {}): PageReader & { th
     timeoutMs: options.killAfterMs ?? WORKER_KILL_MS,
     resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
     onRecycle: options.onRecycle,
+    idleMs: options.idleMs,
   });
   return {
     async read(html, url) {
@@ -74,6 +79,7 @@ export function createPagePool(options: PagePoolOptions = {}): PageReader & { th
       if ('tooComplex' in result) throw new PageTooComplex(result.tooComplex);
       return result.page;
     },
+    warm: () => pool.warm(),
     close: () => pool.close(),
     threadIds: () => pool.threadIds,
   };

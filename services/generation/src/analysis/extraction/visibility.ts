@@ -151,17 +151,64 @@ function* cssRules(css: string, deadline: Deadline): Generator<{ selectors: stri
 
 export function isHidden(element: Element, stylesheet: HiddenSelectors): boolean {
   const attribs = element.attribs;
-  if ('hidden' in attribs) return true;
-  if (attribs['aria-hidden'] === 'true') return true;
+  // A tab or accordion panel waits for a click: hidden until then, but copy every visitor can open.
+  const disclosed = attribs.role?.toLowerCase() === 'tabpanel' || DISCLOSURE_PANEL.test(attribs.class ?? '');
+  if ('hidden' in attribs && !disclosed) return true;
+  if (attribs['aria-hidden'] === 'true' && !disclosed) return true;
   if (attribs.type === 'hidden') return true;
   const role = attribs.role?.toLowerCase();
   if (role && SKIPPED_ROLES.has(role)) return true;
-  if (attribs.style && HIDDEN_STYLE.test(attribs.style)) return true;
+  if (attribs.style && ((HIDDEN_STYLE.test(attribs.style) && !disclosed) || inItsBackground(element))) return true;
   const classList = attribs.class?.split(/\s+/) ?? [];
+  // Tailwind's "hidden md:block" and Bootstrap's "d-none d-md-block" show the element from a
+  // breakpoint up: desktop copy, kept as a stylesheet's own media query is (parseHiddenSelectors).
+  const shownFromBreakpoint = classList.some((name) => SHOWN_FROM_BREAKPOINT.test(name));
   for (const name of classList) {
-    if (HIDDEN_CLASSES.has(name.toLowerCase()) || stylesheet.classes.has(name)) return true;
+    const lower = name.toLowerCase();
+    if ((shownFromBreakpoint || disclosed) && (lower === 'hidden' || lower === 'd-none' || lower === 'is-hidden'))
+      continue;
+    if (HIDDEN_CLASSES.has(lower) || stylesheet.classes.has(name)) return true;
   }
   if (attribs.id && stylesheet.ids.has(attribs.id)) return true;
   if ((attribs.class && CHROME.test(attribs.class)) || (attribs.id && CHROME.test(attribs.id))) return true;
   return false;
+}
+
+/** Classes of the panels tabs and accordions open: "tab-pane", "tabs__panel", "accordion-body", "collapse". */
+const DISCLOSURE_PANEL =
+  /(?:^|[\s_-])(?:tab-?pane|tab-?panel|tabs?__panel|accordion(?:-body|-content|-panel|__panel|__content)?|collapse)(?:[\s_-]|$)/i;
+
+const SHOWN_FROM_BREAKPOINT =
+  /^(?:(?:sm|md|lg|xl|2xl):(?:block|flex|grid|inline|inline-block|inline-flex|table|contents)|d-(?:sm|md|lg|xl|xxl)-(?:block|flex|grid|inline|inline-block|inline-flex|table))$/;
+
+/**
+ * Text set in the colour of its background ("color:#fff" inside a "background:#fff" container, or
+ * on its own): there, but unseen. The background is the element's own or its nearest ancestor's.
+ */
+function inItsBackground(element: Element): boolean {
+  const colour = declared(element.attribs.style, COLOUR);
+  if (!colour) return false;
+  for (let node: Element | null = element; node; node = node.parent?.type === 'tag' ? (node.parent as Element) : null) {
+    const background = declared(node.attribs.style, BACKGROUND);
+    if (background && !/^(?:transparent|none|inherit|initial|unset)$/.test(background)) return background === colour;
+  }
+  return false;
+}
+
+const COLOUR = /(?:^|;)\s*color\s*:\s*([^;!]+)/i;
+const BACKGROUND = /(?:^|;)\s*background(?:-color)?\s*:\s*([^;!]+)/i;
+
+/** A colour declared in a style attribute, in one notation: #rrggbb where it can be. */
+function declared(style: string | undefined, property: RegExp): string | undefined {
+  const value = style && property.exec(style)?.[1]?.trim().toLowerCase().replace(/\s+/g, '');
+  if (!value) return undefined;
+  const short = /^#([0-9a-f])([0-9a-f])([0-9a-f])$/.exec(value);
+  if (short) return `#${short[1]}${short[1]}${short[2]}${short[2]}${short[3]}${short[3]}`;
+  const rgb = /^rgba?\((\d{1,3}),(\d{1,3}),(\d{1,3})(?:,(?:1|1\.0+|100%))?\)$/.exec(value);
+  if (rgb)
+    return `#${rgb
+      .slice(1, 4)
+      .map((part) => Number(part).toString(16).padStart(2, '0'))
+      .join('')}`;
+  return { white: '#ffffff', black: '#000000' }[value] ?? value;
 }

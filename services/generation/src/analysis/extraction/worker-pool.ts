@@ -21,7 +21,15 @@ export interface WorkerPoolOptions {
   resourceLimits?: ResourceLimits | undefined;
   /** Told when a worker is replaced (for the log). */
   onRecycle?: ((reason: 'timeout' | 'crash', error?: Error) => void) | undefined;
+  /**
+   * Workers are started when work is near (warm) or arrives, and stopped when the pool has had
+   * none for this long: an idle service holds no worker's heap (issue 25, "≤ 350 MB idle").
+   */
+  idleMs?: number | undefined;
 }
+
+/** How long an unused pool keeps its workers by default. */
+export const WORKER_IDLE_MS = 60_000;
 
 /** Every worker is busy and the queue is full: try again shortly. */
 export class WorkerPoolBusy extends Error {
@@ -63,6 +71,7 @@ export class WorkerPool<In, Out> {
   readonly #slots: Slot<In, Out>[];
   readonly #queue: Task<In, Out>[] = [];
   #closed = false;
+  #retire: NodeJS.Timeout | undefined;
 
   constructor(options: WorkerPoolOptions) {
     this.#options = options;
@@ -72,8 +81,16 @@ export class WorkerPool<In, Out> {
       task: undefined,
       timer: undefined,
     }));
-    // Started now, so the first task does not wait for a worker to load its modules.
-    for (const slot of this.#slots) this.#spawn(slot);
+  }
+
+  /**
+   * Starts the workers that are not running, so a task that comes shortly (a page being fetched)
+   * does not wait for a worker to load its modules.
+   */
+  warm(): void {
+    if (this.#closed) return;
+    for (const slot of this.#slots) if (!slot.worker) this.#spawn(slot);
+    this.#retireWhenIdle();
   }
 
   /** Workers running now (for tests and metrics). */
@@ -89,6 +106,7 @@ export class WorkerPool<In, Out> {
         reject(new WorkerPoolBusy());
         return;
       }
+      clearTimeout(this.#retire);
       this.#queue.push({ input, resolve, reject });
       this.#pump();
     });
@@ -96,6 +114,7 @@ export class WorkerPool<In, Out> {
 
   async close(): Promise<void> {
     this.#closed = true;
+    clearTimeout(this.#retire);
     for (const task of this.#queue.splice(0)) task.reject(closed());
     await Promise.all(
       this.#slots.map(async (slot) => {
@@ -163,7 +182,24 @@ export class WorkerPool<In, Out> {
     const task = slot.task;
     slot.task = undefined;
     slot.worker?.unref();
+    this.#retireWhenIdle();
     return task;
+  }
+
+  /** Once nothing runs or waits, stops every worker after idleMs unless work comes first. */
+  #retireWhenIdle(): void {
+    if (this.#closed || this.#queue.length > 0 || this.#slots.some((slot) => slot.task)) return;
+    clearTimeout(this.#retire);
+    this.#retire = setTimeout(() => {
+      if (this.#queue.length > 0 || this.#slots.some((slot) => slot.task)) return;
+      for (const slot of this.#slots) {
+        const worker = slot.worker;
+        slot.worker = undefined;
+        slot.ready = false;
+        void worker?.terminate();
+      }
+    }, this.#options.idleMs ?? WORKER_IDLE_MS);
+    this.#retire.unref();
   }
 
   #lost(slot: Slot<In, Out>, worker: Worker, error: Error): void {

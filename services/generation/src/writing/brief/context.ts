@@ -1,4 +1,5 @@
 import type { WritingLanguage } from '@seqgen/proto';
+import { escapeRegExp } from '../../match.ts';
 import { clean, sentences } from '../../text.ts';
 
 /**
@@ -67,7 +68,7 @@ const PATTERNS: Patterns = {
 export function toReader(sentence: string, prospect: string | undefined): string {
   let text = ` ${sentence} `;
   if (prospect) {
-    const name = prospect.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const name = escapeRegExp(prospect);
     text = text
       .replace(new RegExp(`\\b${name}[’']s\\b`, 'g'), 'your')
       .replace(new RegExp(`\\bthe ${name} team\\b`, 'g'), 'your team')

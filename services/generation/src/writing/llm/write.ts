@@ -1,7 +1,7 @@
 import { checkSequence } from '@seqgen/checks';
 import type { Email, EmailSequence, RegenerateModifier, SequenceChecks } from '@seqgen/proto';
 import { type ChatMessage, dataMarkers, type LlmClient, LlmError, neutralise, parseAnswer } from '../../llm/index.ts';
-import type { SequenceBrief } from '../brief/types.ts';
+import type { ComposerBrief } from '../compose/brief.ts';
 import { EmailStream } from './email-stream.ts';
 import { buildSequenceMessage, MODIFIER_GUIDE, SEQUENCE_SYSTEM_PROMPT } from './prompt.ts';
 import { EMAIL_JSON_SCHEMA, LlmEmail, LlmSequence, SEQUENCE_JSON_SCHEMA } from './schemas.ts';
@@ -28,7 +28,7 @@ export interface LlmWriting {
  */
 export async function writeWithLlm(
   client: LlmClient,
-  brief: SequenceBrief,
+  brief: ComposerBrief,
   options: {
     /** Each email of the first answer as soon as the model has written it (the streaming endpoint). */
     onEmail?: ((index: number, email: Email) => void) | undefined;
@@ -103,7 +103,7 @@ export async function writeWithLlm(
 }
 
 /** "email 2 · Sourced facts: '37%' is not in …" for every failing check. */
-export function failingChecks(sequence: EmailSequence, brief: SequenceBrief): string[] {
+export function failingChecks(sequence: EmailSequence, brief: ComposerBrief): string[] {
   return failuresOf(checkSequence(sequence, brief.checkContext));
 }
 
@@ -127,7 +127,7 @@ function failuresOf(checks: SequenceChecks): string[] {
  */
 export async function rewriteEmailWithLlm(
   client: LlmClient,
-  brief: SequenceBrief,
+  brief: ComposerBrief,
   sequence: EmailSequence,
   index: number,
   modifier: RegenerateModifier | undefined,

@@ -99,4 +99,14 @@ describe('AnalysisCard (server-rendered markup)', () => {
     expect(text).toContain('— Maria Chen, CFO, Globex Foods');
     expect(render(base)).not.toContain('analysis-proof');
   });
+
+  it('shows a quote the page ties to nobody without a dangling dash', () => {
+    const html = render({
+      ...base,
+      proofPoints: [{ result: 'We went from a ten-day close to three days.', quote: true }],
+    });
+    expect(textOf(html)).toContain('We went from a ten-day close to three days.');
+    expect(textOf(html)).not.toMatch(/three days\. —/);
+    expect(html).not.toContain(' — </span>');
+  });
 });

@@ -1,4 +1,4 @@
-import type { Analysis } from '@seqgen/proto';
+import type { Analysis, Evidence } from '@seqgen/proto';
 import { useId, useState } from 'react';
 import { Alert } from '../../../components/ui/Alert';
 import { Badge } from '../../../components/ui/Badge';
@@ -11,12 +11,18 @@ import { cn } from '../../../lib/cn';
 import {
   ANALYSIS_COPY,
   applyEdit,
+  CLASSIFICATION_COPY,
+  classificationView,
   editBlocker,
   editorRows,
+  evidenceSource,
   type PairRow,
+  PROVENANCE_COPY,
   pairsOf,
   proceedBlocker,
   proofLine,
+  provenanceOf,
+  type RowProvenance,
 } from '../analysis-review';
 
 function SectionTitle({ children }: { children: string }) {
@@ -43,8 +49,54 @@ function BlockerNote({
   );
 }
 
+/** Where a pain or a solution comes from: the page, or the playbook (dashed, to be checked). */
+function OriginBadge({ origin, label, testId }: { origin: 'stated' | 'inferred'; label: string; testId: string }) {
+  const inferred = origin === 'inferred';
+  return (
+    <span
+      className={cn(
+        'inline-flex max-w-full items-start gap-1 rounded-full border px-2 py-0.5 text-[11px] leading-4 font-medium',
+        inferred
+          ? 'border-dashed border-warning/70 bg-warning/10 text-foreground'
+          : 'border-border bg-background/70 text-muted-foreground',
+      )}
+      data-origin={origin}
+      data-testid={testId}
+    >
+      <Icon
+        name={inferred ? 'lightbulb' : 'check'}
+        className={cn('mt-px h-3 w-3 shrink-0', inferred ? 'text-warning' : 'text-success')}
+      />
+      <span className="min-w-0 break-words">{label}</span>
+    </span>
+  );
+}
+
+/** The page's exact words a row was read from, behind a disclosure (a native one: touch, keyboard and find-in-page). */
+function EvidenceDisclosure({ evidence }: { evidence: Evidence[] }) {
+  if (evidence.length === 0) return null;
+  return (
+    <details className="group border-t border-border bg-muted/30 sm:col-span-2" data-testid="analysis-evidence">
+      <summary className="flex cursor-pointer list-none items-center gap-1.5 px-3 py-2 text-xs font-medium text-highlight select-none hover:bg-muted/60 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset [&::-webkit-details-marker]:hidden">
+        <Icon name="chevronDown" className="h-3.5 w-3.5 -rotate-90 transition-transform group-open:rotate-0" />
+        <Icon name="message" className="h-3.5 w-3.5" />
+        {PROVENANCE_COPY.evidenceToggle(evidence.length)}
+      </summary>
+      <ul className="grid gap-2 px-3 pt-1 pb-3">
+        {evidence.map((item, index) => (
+          <li key={index} className="grid gap-0.5" data-testid="evidence-item">
+            <q className="border-l-2 border-border pl-2.5 text-sm text-pretty break-words italic">{item.text}</q>
+            <span className="pl-3 text-[11px] text-muted-foreground">{evidenceSource(item)}</span>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
 function PairsView({ analysis }: { analysis: Analysis }) {
   const pairs = pairsOf(analysis);
+  const provenance: RowProvenance[] = provenanceOf(analysis);
   if (pairs.length === 0) {
     return (
       <p
@@ -57,29 +109,114 @@ function PairsView({ analysis }: { analysis: Analysis }) {
   }
   return (
     <ol className="grid gap-3" data-testid="analysis-pairs">
-      {pairs.map((pair, index) => (
-        <li key={index} className="grid overflow-hidden rounded-lg border border-border sm:grid-cols-2">
-          <div className="flex gap-3 bg-destructive/5 p-3">
-            <Icon name="alert" className="mt-0.5 text-destructive" />
-            <div className="grid content-start gap-0.5">
-              <span className="text-[11px] font-semibold uppercase tracking-wider text-destructive/80">Pain point</span>
-              <p className="text-sm" data-testid="analysis-pain">
-                {pair.pain || '—'}
-              </p>
+      {pairs.map((pair, index) => {
+        const known = provenance[index];
+        return (
+          <li
+            key={index}
+            className="grid overflow-hidden rounded-lg border border-border sm:grid-cols-2"
+            data-testid="analysis-pair"
+          >
+            <div className="flex gap-3 bg-destructive/5 p-3">
+              <Icon name="alert" className="mt-0.5 text-destructive" />
+              <div className="grid min-w-0 content-start gap-1">
+                <div className="flex flex-col items-start gap-1">
+                  <span className="text-[11px] font-semibold uppercase tracking-wider text-[color-mix(in_oklch,var(--destructive)_75%,var(--foreground))]">
+                    Pain point
+                  </span>
+                  {known?.pain ? (
+                    <OriginBadge origin={known.pain.origin} label={known.pain.label} testId="pain-origin" />
+                  ) : null}
+                </div>
+                <p className="text-sm break-words" data-testid="analysis-pain">
+                  {pair.pain || '—'}
+                </p>
+              </div>
             </div>
-          </div>
-          <div className="flex gap-3 border-t border-border bg-success/5 p-3 sm:border-t-0 sm:border-l">
-            <Icon name="check" className="mt-0.5 text-success" />
-            <div className="grid content-start gap-0.5">
-              <span className="text-[11px] font-semibold uppercase tracking-wider text-success">Solution</span>
-              <p className="text-sm" data-testid="analysis-solution">
-                {pair.solution || '—'}
-              </p>
+            <div className="flex gap-3 border-t border-border bg-success/5 p-3 sm:border-t-0 sm:border-l">
+              <Icon name="check" className="mt-0.5 text-success" />
+              <div className="grid min-w-0 content-start gap-1">
+                <div className="flex flex-col items-start gap-1">
+                  <span className="text-[11px] font-semibold uppercase tracking-wider text-success">Solution</span>
+                  {known?.solution ? (
+                    <OriginBadge origin={known.solution.origin} label={known.solution.label} testId="solution-origin" />
+                  ) : null}
+                </div>
+                <p className="text-sm break-words" data-testid="analysis-solution">
+                  {pair.solution || '—'}
+                </p>
+                {known?.solution?.note ? (
+                  <p className="text-xs text-muted-foreground italic" data-testid="solution-origin-note">
+                    {known.solution.note}
+                  </p>
+                ) : null}
+              </div>
             </div>
-          </div>
-        </li>
-      ))}
+            <EvidenceDisclosure evidence={known?.evidence ?? []} />
+          </li>
+        );
+      })}
     </ol>
+  );
+}
+
+/** Under the company's name: its business function, what it sells, whom it serves; the runners-up when unsure. */
+function ClassificationLine({ analysis }: { analysis: Analysis }) {
+  const view = classificationView(analysis.classification);
+  if (!view) return null;
+  return (
+    <div className="mt-1.5 grid gap-1.5" data-testid="analysis-classification">
+      <p className="sr-only">{CLASSIFICATION_COPY.title}</p>
+      <ul className="flex flex-wrap items-center gap-1.5">
+        <li>
+          <Badge variant="accent" className="whitespace-normal" data-testid="classification-function">
+            <Icon name="building" className="h-3 w-3" />
+            {view.label}
+          </Badge>
+        </li>
+        <li>
+          <Badge variant="outline" className="bg-background/60" data-testid="classification-kind">
+            {view.kind}
+          </Badge>
+        </li>
+        {view.industries.length > 0 ? (
+          <li className="flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground">
+            <span>{CLASSIFICATION_COPY.serves}</span>
+            {view.industries.map((industry) => (
+              <Badge
+                key={industry}
+                variant="outline"
+                className="bg-background/60 font-medium whitespace-normal text-foreground"
+                data-testid="classification-industry"
+              >
+                {industry}
+              </Badge>
+            ))}
+          </li>
+        ) : null}
+      </ul>
+      {view.alternatives.length > 0 ? (
+        <div className="grid gap-1" data-testid="classification-alternatives">
+          <p className="text-xs text-muted-foreground">{CLASSIFICATION_COPY.unsure}</p>
+          <div className="flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground">
+            <span>{CLASSIFICATION_COPY.alsoPossible}:</span>
+            <ul className="contents">
+              {view.alternatives.map((alternative) => (
+                <li key={alternative}>
+                  <Badge
+                    variant="outline"
+                    className="border-dashed font-medium whitespace-normal"
+                    data-testid="classification-alternative"
+                  >
+                    {alternative}
+                  </Badge>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </div>
+      ) : null}
+    </div>
   );
 }
 
@@ -135,7 +272,7 @@ function ProofPoints({ analysis }: { analysis: Analysis }) {
                 {line.quote ? (
                   <p className="text-pretty">
                     <q className="italic">{line.text}</q>
-                    <span className="text-muted-foreground"> — {line.attribution}</span>
+                    {line.attribution ? <span className="text-muted-foreground"> — {line.attribution}</span> : null}
                   </p>
                 ) : (
                   <p className="text-pretty">
@@ -310,11 +447,11 @@ export function AnalysisCard({
   return (
     <Card className="overflow-hidden" data-testid="analysis-card">
       <div className="flex flex-wrap items-start justify-between gap-4 border-b border-border bg-success/5 px-6 py-5">
-        <div className="flex items-start gap-3">
+        <div className="flex min-w-0 flex-1 basis-64 items-start gap-3">
           <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-success/15 text-success">
             <Icon name="check" className="h-5 w-5" />
           </span>
-          <div className="grid gap-0.5">
+          <div className="grid min-w-0 gap-0.5">
             <h2 className="text-lg font-semibold leading-tight">Company Analysis Complete</h2>
             <p className="text-sm text-muted-foreground">
               <span className="font-medium text-foreground" data-testid="analysis-company">
@@ -322,6 +459,7 @@ export function AnalysisCard({
               </span>
               {companyUrl ? <span className="break-all"> · {companyUrl}</span> : null}
             </p>
+            <ClassificationLine analysis={analysis} />
           </div>
         </div>
         {editing ? (

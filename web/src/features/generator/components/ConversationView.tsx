@@ -4,6 +4,7 @@ import { Icon } from '../../../components/ui/Icon';
 import { Spinner } from '../../../components/ui/Spinner';
 import type { ConversationMessage, StreamProgress } from '../conversation';
 import { StreamingSequence } from './StreamingSequence';
+import { WriterNotices } from './WriterNotices';
 
 export const CONVERSATION_PLACEHOLDER = 'Email sequences will appear here once generated';
 export const GENERATING_MESSAGE = 'Analyzing company and generating email sequence...';
@@ -22,11 +23,14 @@ export function ConversationView({
   generating,
   stream,
   sequence,
+  onDismissNotices,
 }: {
   messages: ConversationMessage[];
   generating: boolean;
   stream: StreamProgress | null;
   sequence: ReactNode;
+  /** Dismisses the writer's notices of the answer with this timestamp. */
+  onDismissNotices?: (timestamp: number) => void;
 }) {
   if (messages.length === 0) {
     return (
@@ -60,6 +64,9 @@ export function ConversationView({
               <span>{message.content}</span>
               <span className="text-[11px]">· {timeOf(message.timestamp)}</span>
             </div>
+            {message.emailSequence ? (
+              <WriterNotices notices={message.notices} onDismiss={() => onDismissNotices?.(message.timestamp)} />
+            ) : null}
             {message.emailSequence ? sequence : null}
           </div>
         ),

@@ -1,5 +1,6 @@
-import type { Customization } from '@seqgen/proto';
+import type { Customization, ProspectFit, ProspectSeller } from '@seqgen/proto';
 import { type FormEvent, type ReactNode, useState } from 'react';
+import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { Field } from '../../../components/ui/Field';
@@ -18,6 +19,7 @@ import {
   LANGUAGE_OPTIONS,
   languageOf,
   nextStep,
+  PROSPECT_FIT_COPY,
   previousStep,
   progressOf,
   toCustomization,
@@ -46,7 +48,7 @@ const STEP_COPY: Record<WizardStep, { title: string; question: string }> = {
 type ProspectCheck =
   | { status: 'idle' }
   | { status: 'checking' }
-  | { status: 'found'; checked: string; name: string }
+  | { status: 'found'; checked: string; name: string; fit: ProspectFit | undefined }
   | { status: 'failed'; checked: string; message: string };
 
 const PROSPECT_COPY = {
@@ -62,11 +64,14 @@ const PROSPECT_COPY = {
  */
 export function CustomizationWizard({
   companyLabel,
+  seller,
   generating,
   onGenerate,
   onDashboard,
 }: {
   companyLabel: string;
+  /** The seller's classification, sent with the prospect check so it can say whether the prospect fits. */
+  seller?: ProspectSeller | undefined;
   generating: boolean;
   onGenerate: (customization: Customization) => void;
   onDashboard: () => void;
@@ -104,7 +109,8 @@ export function CustomizationWizard({
   /**
    * The prospect's URL is read at its own step (issue 13, item 4): the name as found goes with the
    * rest of the wizard, and a URL that cannot be used is said here, with a way on without it,
-   * instead of failing the whole generation at the last step.
+   * instead of failing the whole generation at the last step. A prospect outside the seller's
+   * audience stops here with the reason; Continue goes on with it all the same.
    */
   async function checkThenAdvance() {
     const url = draft.prospectCompanyUrl.trim();
@@ -115,9 +121,9 @@ export function CustomizationWizard({
     }
     setProspect({ status: 'checking' });
     try {
-      const found = await checkProspect(url);
-      setProspect({ status: 'found', checked: url, name: found.companyName });
-      advance('prospectUrl', draft);
+      const found = await checkProspect(url, seller);
+      setProspect({ status: 'found', checked: url, name: found.companyName, fit: found.fit });
+      if (found.fit?.fits !== false) advance('prospectUrl', draft);
     } catch (error) {
       setProspect({ status: 'failed', checked: url, message: prospectProblem(error) });
     }
@@ -129,6 +135,10 @@ export function CustomizationWizard({
     setProspect({ status: 'idle' });
     advance('targetCompany', answers);
   }
+
+  // The check found the prospect outside the seller's audience: the wizard waits at the step.
+  const unfit =
+    prospect.status === 'found' && prospect.fit?.fits === false && prospect.checked === draft.prospectCompanyUrl.trim();
 
   let body: ReactNode;
   switch (step) {
@@ -153,7 +163,9 @@ export function CustomizationWizard({
           <Input
             aria-label="Prospect company URL"
             aria-invalid={prospect.status === 'failed' || undefined}
-            aria-describedby={prospect.status === 'failed' ? 'prospect-problem' : undefined}
+            aria-describedby={
+              prospect.status === 'failed' ? 'prospect-problem' : unfit ? 'prospect-fit-reason' : undefined
+            }
             inputMode="url"
             placeholder="https://prospect.com"
             value={draft.prospectCompanyUrl}
@@ -171,9 +183,12 @@ export function CustomizationWizard({
               {PROSPECT_COPY.checking}
             </p>
           ) : prospect.status === 'found' ? (
-            <p className="text-sm text-muted-foreground" data-testid="wizard-prospect-found">
-              {PROSPECT_COPY.found} <span className="font-medium text-foreground">{prospect.name}</span>
-            </p>
+            <>
+              <p className="text-sm text-muted-foreground" data-testid="wizard-prospect-found">
+                {PROSPECT_COPY.found} <span className="font-medium text-foreground">{prospect.name}</span>
+              </p>
+              <ProspectFitNote fit={prospect.fit} onSkip={continueWithoutProspect} />
+            </>
           ) : prospect.status === 'failed' ? (
             <div
               className="grid gap-3 rounded-lg border border-destructive/40 bg-destructive/10 p-3 text-sm"
@@ -348,6 +363,12 @@ export function CustomizationWizard({
               <>
                 {' '}
                 → <span className="truncate font-medium text-foreground">{prospect.name}</span>
+                {prospect.fit?.fits ? (
+                  <span className="inline-flex shrink-0 text-success" title={prospect.fit.reason}>
+                    <Icon name="check" className="h-3.5 w-3.5" />
+                    <span className="sr-only">{PROSPECT_FIT_COPY.fitsLabel}</span>
+                  </span>
+                ) : null}
               </>
             ) : null}
           </span>
@@ -399,12 +420,49 @@ export function CustomizationWizard({
               disabled={!ready || (step === 'prospectUrl' && prospect.status === 'checking')}
               data-testid="wizard-continue"
             >
-              Continue
+              {step === 'prospectUrl' && unfit ? PROSPECT_FIT_COPY.continueAnyway : 'Continue'}
               <Icon name="arrowRight" />
             </Button>
           )}
         </div>
       </form>
     </Card>
+  );
+}
+
+/**
+ * Under the prospect field: whether the prospect is in the seller's audience, as the check judged it.
+ * A quiet line when it is; a warning with the reason when it may not be (the wizard waits there, and
+ * Continue goes on with the prospect all the same); nothing when it could not be judged.
+ */
+function ProspectFitNote({ fit, onSkip }: { fit: ProspectFit | undefined; onSkip: () => void }) {
+  if (!fit) return null;
+  if (fit.fits) {
+    return (
+      <p
+        className="flex items-start gap-2 text-sm text-muted-foreground"
+        data-testid="wizard-prospect-fit"
+        data-fits="true"
+      >
+        <Icon name="check" className="mt-0.5 h-4 w-4 shrink-0 text-success" />
+        {fit.reason}
+      </p>
+    );
+  }
+  return (
+    <Alert variant="warning" className="items-start" data-testid="wizard-prospect-fit" data-fits="false">
+      <Icon name="alert" className="mt-0.5 shrink-0 text-warning" />
+      <div className="grid min-w-0 gap-2">
+        <p className="font-semibold">{PROSPECT_FIT_COPY.warningTitle}</p>
+        <p id="prospect-fit-reason" className="text-pretty">
+          {fit.reason}
+        </p>
+        <div>
+          <Button variant="outline" size="sm" onClick={onSkip} data-testid="wizard-fit-skip">
+            {PROSPECT_COPY.skip}
+          </Button>
+        </div>
+      </div>
+    </Alert>
   );
 }

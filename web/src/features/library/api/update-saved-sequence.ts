@@ -2,9 +2,7 @@ import { SavedSequence, UpdateSavedSequenceRequest } from '@seqgen/proto';
 import { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import { type ApiOptions, apiSend } from '../../../lib/api';
-import { savedSequencesKey } from '../../../lib/sequence/list-saved-sequences';
-
-export const savedSequencePath = (id: string) => `${savedSequencesKey}/${encodeURIComponent(id)}`;
+import { savedSequencePath } from '../../../lib/sequence/list-saved-sequences';
 
 /** PUT /api/saved-sequences/{id}: replaces title, URL, sequence (with its cadence) and customization. */
 export function updateSavedSequence(
@@ -18,18 +16,15 @@ export function updateSavedSequence(
   });
 }
 
-/** Saves the owner's changes and puts the answer into the cached list at once. */
+/** Saves the owner's changes and puts the answer in place of the cached sequence at once. */
 export function useUpdateSavedSequence(id: string) {
   const { mutate } = useSWRConfig();
   return useSWRMutation(
     `${savedSequencePath(id)}#update`,
     async (_key: string, { arg }: { arg: UpdateSavedSequenceRequest }) => {
       const saved = await updateSavedSequence(id, arg);
-      await mutate(
-        savedSequencesKey,
-        (list: SavedSequence[] | undefined) => list?.map((item) => (item.id === saved.id ? saved : item)),
-        { revalidate: false },
-      );
+      // The list's pages revalidate when the list is shown again (useSavedSequencePages).
+      await mutate(savedSequencePath(id), saved, { revalidate: false });
       return saved;
     },
   );

@@ -1,4 +1,4 @@
-import type { SavedSequence } from '@seqgen/proto';
+import type { SavedSequence, SavedSequenceSummary } from '@seqgen/proto';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { AudienceChips } from '../../../components/sequence/AudienceChips';
@@ -12,6 +12,7 @@ import { Card } from '../../../components/ui/Card';
 import { Icon } from '../../../components/ui/Icon';
 import { toast } from '../../../components/ui/toast-store';
 import type { ExportInput } from '../../../lib/exports';
+import { getSavedSequence, useSavedSequence } from '../../../lib/sequence/list-saved-sequences';
 import { cadenceOf, emailsOf } from '../../../lib/sequence/sequence';
 import { useDeleteSavedSequence } from '../api/delete-saved-sequence';
 
@@ -22,18 +23,44 @@ function savedOn(createdAt: string) {
   return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
 }
 
-/** docs/product.md §2 Saved sequences: one card with its emails, copy, exports and delete. */
-export function SavedSequenceCard({ sequence }: { sequence: SavedSequence }) {
-  const emails = emailsOf(sequence.emailSequence);
+/**
+ * docs/product.md §2 Saved sequences: one card with its emails, copy, exports and delete. The list
+ * gives a summary (the first two emails, cut short); the whole sequence is fetched once it is
+ * wanted — the pointer or focus reaches the card, it is expanded, or an action needs it (issue 25,
+ * item 4) — so a page of cards costs the same however long the sequences are.
+ */
+export function SavedSequenceCard({
+  sequence,
+  onDeleted,
+}: {
+  sequence: SavedSequenceSummary;
+  onDeleted?: () => unknown;
+}) {
+  const [wanted, setWanted] = useState(false);
+  const { data: full } = useSavedSequence(wanted ? sequence.id : undefined);
   const [expanded, setExpanded] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const { trigger: remove, isMutating: deleting } = useDeleteSavedSequence();
-  const visible = expanded ? emails : emails.slice(0, 2);
-  const exportInput: ExportInput = {
-    title: sequence.title,
-    emails,
-    cadence: cadenceOf(sequence.emailSequence),
-    companyUrl: sequence.companyUrl,
+  const { trigger: remove, isMutating: deleting } = useDeleteSavedSequence(onDeleted);
+  const emails = full ? emailsOf(full.emailSequence) : undefined;
+  const count = emails?.length ?? sequence.emailCount;
+  const visible = expanded && emails ? emails : (emails?.slice(0, 2) ?? sequence.preview);
+  const want = () => setWanted(true);
+  const exportOf = (whole: SavedSequence): ExportInput => ({
+    title: whole.title,
+    emails: emailsOf(whole.emailSequence),
+    cadence: cadenceOf(whole.emailSequence),
+    companyUrl: whole.companyUrl,
+  });
+  const exportInput = full ? exportOf(full) : undefined;
+  /** The whole sequence, fetched now if the card has not got it yet. */
+  const whole = async () => full ?? (await getSavedSequence(sequence.id));
+  const act = (action: (whole: SavedSequence) => unknown) => async () => {
+    want();
+    try {
+      await action(await whole());
+    } catch {
+      toast({ title: 'The sequence could not be loaded', description: 'Please try again', variant: 'destructive' });
+    }
   };
 
   async function onDelete() {
@@ -47,7 +74,7 @@ export function SavedSequenceCard({ sequence }: { sequence: SavedSequence }) {
   }
 
   return (
-    <Card className="overflow-hidden" data-testid="saved-sequence">
+    <Card className="overflow-hidden" data-testid="saved-sequence" onPointerEnter={want} onFocus={want}>
       <div className="flex flex-wrap items-start justify-between gap-4 border-b border-border px-5 py-4">
         <div className="grid min-w-0 gap-1.5">
           <h2 className="text-lg font-semibold leading-tight break-words" data-testid="saved-title">
@@ -55,7 +82,7 @@ export function SavedSequenceCard({ sequence }: { sequence: SavedSequence }) {
           </h2>
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
             <Badge variant="accent" data-testid="saved-count">
-              {emails.length} {emails.length === 1 ? 'email' : 'emails'}
+              {count} {count === 1 ? 'email' : 'emails'}
             </Badge>
             <span className="flex items-center gap-1.5">
               <Icon name="calendar" className="h-3.5 w-3.5" />
@@ -84,7 +111,7 @@ export function SavedSequenceCard({ sequence }: { sequence: SavedSequence }) {
           <Button
             variant="outline"
             size="sm"
-            onClick={() => void copyToClipboard(sequenceAsText(emails))}
+            onClick={act((whole) => copyToClipboard(sequenceAsText(emailsOf(whole.emailSequence))))}
             data-testid="saved-copy-all"
           >
             <Icon name="copy" />
@@ -93,7 +120,7 @@ export function SavedSequenceCard({ sequence }: { sequence: SavedSequence }) {
           <Button
             variant="outline"
             size="sm"
-            onClick={() => exportWithToast('csv', exportInput)}
+            onClick={act((whole) => exportWithToast('csv', exportOf(whole)))}
             data-testid="saved-export-csv"
           >
             <Icon name="download" />
@@ -102,13 +129,17 @@ export function SavedSequenceCard({ sequence }: { sequence: SavedSequence }) {
           <Button
             variant="outline"
             size="sm"
-            onClick={() => exportWithToast('txt', exportInput)}
+            onClick={act((whole) => exportWithToast('txt', exportOf(whole)))}
             data-testid="saved-export-txt"
           >
             <Icon name="file" />
             Text
           </Button>
-          <ExportMenu input={exportInput} testId="saved-export-menu" />
+          <ExportMenu
+            input={exportInput}
+            blocker={exportInput ? undefined : 'Loading the sequence…'}
+            testId="saved-export-menu"
+          />
           {confirming ? (
             <span className="flex items-center gap-1">
               <Button
@@ -145,10 +176,17 @@ export function SavedSequenceCard({ sequence }: { sequence: SavedSequence }) {
               <span className="text-xs font-semibold uppercase tracking-wider text-muted-foreground">
                 Email {index + 1}
               </span>
-              <CopyButton text={emailAsText(email)} what={`email ${index + 1}`} testId="saved-copy-email" />
+              <CopyButton
+                text={async () => {
+                  const email = emailsOf((await whole()).emailSequence)[index];
+                  return email ? emailAsText(email) : '';
+                }}
+                what={`email ${index + 1}`}
+                testId="saved-copy-email"
+              />
             </div>
             <p className="font-medium">{email.subject}</p>
-            {expanded ? (
+            {expanded && emails ? (
               <p className="whitespace-pre-wrap text-sm leading-relaxed text-foreground/90">{email.body}</p>
             ) : (
               <p className="line-clamp-2 text-sm text-muted-foreground">{email.body}</p>
@@ -158,12 +196,21 @@ export function SavedSequenceCard({ sequence }: { sequence: SavedSequence }) {
       </ol>
       <button
         type="button"
-        onClick={() => setExpanded((value) => !value)}
+        onClick={() => {
+          want();
+          setExpanded((value) => !value);
+        }}
         aria-expanded={expanded}
         className="w-full cursor-pointer border-t border-border bg-muted/30 px-5 py-2.5 text-sm font-medium text-highlight transition-colors hover:bg-muted/60"
         data-testid="saved-toggle"
       >
-        {expanded ? 'Show less' : emails.length > 2 ? `Show all ${emails.length} emails` : 'Show full emails'}
+        {expanded && !emails
+          ? 'Loading…'
+          : expanded
+            ? 'Show less'
+            : count > 2
+              ? `Show all ${count} emails`
+              : 'Show full emails'}
       </button>
     </Card>
   );

@@ -1,0 +1,342 @@
+import { normalise, PhraseIndex, phrasePattern, stemOf, wordsOf } from '../../match.ts';
+import {
+  type FunctionPlaybook,
+  GENERAL_FUNCTION,
+  type Industry,
+  type Playbook,
+  playbook,
+} from '../../playbook/index.ts';
+import type { BlockRole, ReadPage } from '../read/roles.ts';
+
+/**
+ * Which business function a company serves, and for which industries, from the words of its page
+ * read by role (docs/architecture.md §6): the playbook's signal words of every function are counted
+ * in the page's title, hero, headings and cards, weighted by where they appear and by how few
+ * functions share them. The function decides which playbook the writers use; its confidence is
+ * shown so a user can correct it.
+ */
+
+export interface Classification {
+  /** A playbook function id; `general-b2b` when no function stands out. */
+  function: string;
+  /** How clearly the function won, 0–1 (its share of the two best scores, scaled by how much was found). */
+  confidence: number;
+  /** The next best functions, with their share. */
+  alternatives: { function: string; confidence: number }[];
+  kind: 'software' | 'services' | 'products';
+  /** Industries the page says it serves, best first. */
+  industries: { industry: string; confidence: number }[];
+}
+
+/** How much a word says by where it stands on the page. */
+const ROLE_WEIGHT: Record<BlockRole | 'title', number> = {
+  title: 3,
+  hero: 3,
+  heading: 2,
+  feature: 1.5,
+  problem: 1.5,
+  step: 1,
+  audience: 1,
+  text: 1,
+  story: 0.8,
+  spec: 0.7,
+  faq: 0.6,
+  quote: 0.6,
+  stat: 0.6,
+  team: 0.3,
+  news: 0.3,
+  price: 0.3,
+  integrations: 0.2,
+  attribution: 0.2,
+  logos: 0.1,
+  cta: 0.2,
+  legal: 0,
+  nav: 0,
+};
+
+/**
+ * Where a page says whom it serves: its audience lines above all; a feature's or a spec's words
+ * ("pay suppliers by bank transfer") say what the product does, not for which industry.
+ */
+const INDUSTRY_ROLE_WEIGHT: Record<BlockRole | 'title', number> = {
+  ...ROLE_WEIGHT,
+  // A heading names a topic ("News from Northgate", "Insurance we accept") more often than the
+  // industry served; one that says for whom (FOR_WHOM) counts as an audience line.
+  heading: 1,
+  audience: 3,
+  feature: 0.5,
+  step: 0.5,
+  spec: 0.2,
+  price: 0,
+  integrations: 0,
+};
+
+const FOR_WHOM = /(?:^|\s)(?:for|serving|serves|trusted by|für|pour|para)\s/iu;
+
+/** Signal words of a function count fully; its capabilities' and pains' words less. */
+const SOURCE_WEIGHT = { function: 1, capability: 0.45, pain: 0.35, buyer: 0.6 } as const;
+/** Below this score no function is named (the page says too little about what the company does). */
+const MIN_SCORE = 4;
+
+interface SignalIndex {
+  phrases: PhraseIndex;
+  /** Normalised phrase → the functions it points at and how strongly. */
+  weights: Map<string, Map<string, number>>;
+}
+
+let signalIndex: { source: Playbook; index: SignalIndex } | undefined;
+let industryIndex: { source: Playbook; index: SignalIndex } | undefined;
+
+function indexOf(source: Playbook): SignalIndex {
+  if (signalIndex?.source === source) return signalIndex.index;
+  const raw = new Map<string, Map<string, number>>();
+  const add = (phrase: string, fn: string, weight: number) => {
+    const key = wordsOf(phrase).join(' ');
+    if (!key) return;
+    const byFunction = raw.get(key) ?? new Map<string, number>();
+    byFunction.set(fn, Math.max(byFunction.get(fn) ?? 0, weight));
+    raw.set(key, byFunction);
+  };
+  for (const fn of source.functions.values()) {
+    if (fn.id === GENERAL_FUNCTION) continue;
+    for (const list of Object.values(fn.signals)) for (const phrase of list) add(phrase, fn.id, SOURCE_WEIGHT.function);
+    // The function's own name ("warehouse operations") and its buyers' titles ("Warehouse Manager").
+    for (const label of Object.values(fn.label)) add(label, fn.id, SOURCE_WEIGHT.function);
+    for (const lists of [fn.buyers.above, fn.buyers.below]) {
+      for (const list of Object.values(lists)) for (const title of list) add(title, fn.id, SOURCE_WEIGHT.buyer);
+    }
+    for (const capability of fn.capabilities) {
+      for (const list of Object.values(capability.signals))
+        for (const phrase of list) add(phrase, fn.id, SOURCE_WEIGHT.capability);
+    }
+    for (const pain of fn.pains) {
+      for (const list of Object.values(pain.signals)) for (const phrase of list) add(phrase, fn.id, SOURCE_WEIGHT.pain);
+    }
+  }
+  const functions = Math.max(1, source.functions.size - 1);
+  const weights = new Map<string, Map<string, number>>();
+  for (const [phrase, byFunction] of raw) {
+    // A word many functions use says little about any one of them; a phrase says more than a word.
+    const rarity = Math.log(1 + functions / byFunction.size);
+    const length = phrase.includes(' ') ? 1.5 : 1;
+    const scaled = new Map([...byFunction].map(([fn, weight]) => [fn, weight * rarity * length]));
+    weights.set(phrase, scaled);
+  }
+  const index = { phrases: new PhraseIndex(weights.keys()), weights };
+  signalIndex = { source, index };
+  return index;
+}
+
+function industriesIndex(source: Playbook): SignalIndex {
+  if (industryIndex?.source === source) return industryIndex.index;
+  const weights = new Map<string, Map<string, number>>();
+  // "retailer" and "retailers" are one phrase to the index (it compares stems): listed both ways,
+  // a word would count twice where it is said once.
+  const stems = new Map<string, string>();
+  for (const industry of source.industries.values()) {
+    for (const list of Object.values(industry.signals)) {
+      for (const phrase of list) {
+        const words = wordsOf(phrase);
+        const stem = words.map(stemOf).join(' ');
+        const key = stems.get(stem) ?? words.join(' ');
+        stems.set(stem, key);
+        const byIndustry = weights.get(key) ?? new Map<string, number>();
+        byIndustry.set(industry.id, 1);
+        weights.set(key, byIndustry);
+      }
+    }
+  }
+  const index = { phrases: new PhraseIndex(weights.keys()), weights };
+  industryIndex = { source, index };
+  return index;
+}
+
+/** Weighted texts of a page: its title and description, then every block by its role. */
+export interface WeightedText {
+  text: string;
+  weight: number;
+  /** What the text says of the industries served, when not its weight (INDUSTRY_ROLE_WEIGHT). */
+  industryWeight?: number;
+}
+
+export function weightedTexts(read: ReadPage, head: string[]): WeightedText[] {
+  // A paragraph the page repeats (a template's filler, a footer on every card) says it once.
+  const seen = new Set<string>();
+  const blocks = read.blocks.filter((entry) => {
+    const key = normalise(entry.block.text);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  return [
+    ...head.filter(Boolean).map((text) => ({ text, weight: ROLE_WEIGHT.title })),
+    ...blocks.map((entry) => ({
+      text: entry.block.text,
+      weight: ROLE_WEIGHT[entry.role],
+      // A heading that says whom the page is for ("Built for retailers and 3PLs") is an audience
+      // line; one that only names a topic ("News from Northgate") is not.
+      industryWeight:
+        entry.role === 'heading' && FOR_WHOM.test(entry.block.text)
+          ? INDUSTRY_ROLE_WEIGHT.audience
+          : INDUSTRY_ROLE_WEIGHT[entry.role],
+    })),
+  ];
+}
+
+/** Scores per id: each phrase counts by the square root of its weighted occurrences (a word said ten times is not ten times the evidence). */
+function score(
+  texts: readonly WeightedText[],
+  index: SignalIndex,
+  weightOf: (text: WeightedText) => number = (text) => text.weight,
+): Map<string, number> {
+  const occurrences = new Map<string, number>();
+  for (const entry of texts) {
+    const { text } = entry;
+    const weight = weightOf(entry);
+    if (!weight) continue;
+    for (const phrase of index.phrases.matches(text)) occurrences.set(phrase, (occurrences.get(phrase) ?? 0) + weight);
+  }
+  const scores = new Map<string, number>();
+  for (const [phrase, total] of occurrences) {
+    for (const [id, weight] of index.weights.get(phrase) ?? []) {
+      scores.set(id, (scores.get(id) ?? 0) + weight * Math.sqrt(total));
+    }
+  }
+  return scores;
+}
+
+const ranked = (scores: Map<string, number>) => [...scores].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+
+/** Reads the playbook and builds the classifier's phrase indexes now (about 1.5 s): see prepareAnalysis. */
+export function prepareClassifier(source: Playbook = playbook()): void {
+  indexOf(source);
+  industriesIndex(source);
+}
+
+export function classify(
+  texts: readonly WeightedText[],
+  source: Playbook = playbook(),
+  minScore: number = MIN_SCORE,
+): Classification {
+  const scores = ranked(score(texts, indexOf(source)));
+  const [first, second] = scores;
+  const top = first?.[1] ?? 0;
+  const share = (value: number) => (top ? value / (top + (second?.[1] ?? 0)) : 0);
+  // Confidence: the winner's share of the top two, scaled down when little was found at all.
+  const strength = Math.min(1, top / (MIN_SCORE * 3));
+  const confidence = first && top >= minScore ? round(share(top) * strength) : 0;
+  const industryScores = ranked(score(texts, industriesIndex(source), (text) => text.industryWeight ?? text.weight));
+  const industryTop = industryScores[0]?.[1] ?? 0;
+  return {
+    function: first && top >= minScore ? first[0] : GENERAL_FUNCTION,
+    confidence,
+    alternatives: scores
+      .slice(1, 4)
+      .map(([fn, value]) => ({ function: fn, confidence: round(share(value) * strength) })),
+    kind: kindOf(texts),
+    industries: industryScores
+      .filter(([, value]) => value >= Math.max(1.5, industryTop * 0.35))
+      .slice(0, 3)
+      .map(([industry, value]) => ({ industry, confidence: round(Math.min(1, value / 6)) })),
+  };
+}
+
+const round = (value: number) => Math.round(value * 100) / 100;
+
+const KIND_CUES = {
+  software: phrasePattern([
+    'platform',
+    'software',
+    'saas',
+    'app',
+    'dashboard',
+    'api',
+    'integrations',
+    'free trial',
+    'sign up',
+    'log in',
+    'cloud',
+    'per user',
+    'per seat',
+    'plattform',
+    'anwendung',
+    'logiciel',
+    'plateforme',
+    'application',
+    'plataforma',
+    'aplicación',
+  ]),
+  services: phrasePattern([
+    'our team',
+    'our experts',
+    'consultants',
+    'consulting',
+    'our services',
+    'agency',
+    'firm',
+    'we help',
+    'managed',
+    'outsourcing',
+    'advisors',
+    'recruiters',
+    'unser team',
+    'beratung',
+    'dienstleistung',
+    'dienstleistungen',
+    'agentur',
+    'kanzlei',
+    'notre équipe',
+    'cabinet',
+    'conseil',
+    'agence',
+    'nuestro equipo',
+    'consultoría',
+    'agencia',
+    'despacho',
+  ]),
+  products: phrasePattern([
+    'our products',
+    'product range',
+    'catalogue',
+    'catalog',
+    'in stock',
+    'order online',
+    'datasheet',
+    'wholesale',
+    'sku',
+    'skus',
+    'add to cart',
+    'request a quote',
+    'manufacturer of',
+    'produkte',
+    'katalog',
+    'großhandel',
+    'lieferbar',
+    'datenblatt',
+    'produits',
+    'catalogue',
+    'grossiste',
+    'en stock',
+    'productos',
+    'catálogo',
+    'mayorista',
+    'distribuidor',
+  ]),
+};
+
+function kindOf(texts: readonly WeightedText[]): Classification['kind'] {
+  const counts = { software: 0, services: 0, products: 0 };
+  for (const { text, weight } of texts) {
+    const words = normalise(text);
+    for (const kind of ['software', 'services', 'products'] as const) {
+      const pattern = KIND_CUES[kind];
+      pattern.lastIndex = 0;
+      counts[kind] += (words.match(pattern)?.length ?? 0) * weight;
+    }
+  }
+  if (counts.services > counts.software && counts.services >= counts.products) return 'services';
+  if (counts.products > counts.software && counts.products > counts.services) return 'products';
+  return 'software';
+}
+
+export type { FunctionPlaybook, Industry };
