@@ -21,8 +21,14 @@ const NESTED = `<html><body>${'<div>'.repeat(200_000)}<p>Deep inside.</p>${'</di
 const NORMAL = readFileSync(`${repoRoot}/services/generation/test/fixtures/sites/northwind-ledger/index.html`, 'utf8');
 /** The issue's bound for the refusal. */
 const ANSWER_WITHIN_MS = 2_000;
-/** "Other requests stay fast": sized for a loaded 2-core machine (the finding saw 29.9 s). */
-const USAGE_WITHIN_MS = 500;
+/**
+ * "Other requests stay fast" (the finding saw 29.9 s). A page read on the service's own thread
+ * would hold most of the back-to-back polls for up to the page's time budget, so the median
+ * tells reading off the thread from on it; the worst poll only has to show no stall, since on a
+ * machine loaded by the rest of the suite (load 7 in CI) one poll may wait 0.7 s for the CPU.
+ */
+const USAGE_MEDIAN_WITHIN_MS = 250;
+const USAGE_WITHIN_MS = 2_000;
 /** Hostile analyses in a row, each a URL of its own so none is answered from a cache or a shared fetch. */
 const ATTEMPTS = 5;
 
@@ -94,6 +100,7 @@ describe.each([
       const slowestUsage = Math.max(...usage);
       const medianUsage = [...usage].sort((a, b) => a - b)[Math.floor(usage.length / 2)] ?? 0;
       expect(slowestAnswer).toBeLessThan(ANSWER_WITHIN_MS);
+      expect(medianUsage).toBeLessThan(USAGE_MEDIAN_WITHIN_MS);
       expect(slowestUsage).toBeLessThan(USAGE_WITHIN_MS);
 
       const normal = await call('POST', '/api/analyze-company', { companyUrl: `${origin}/normal` });
@@ -115,7 +122,7 @@ describe.each([
       figure(
         `[fault 01] ${infra}/${layout}: 200,000 nested <div> → 422 in at most ${Math.round(slowestAnswer)} ms ` +
           `(limit ${ANSWER_WITHIN_MS}, was 500 after 8–30 s); /api/usage median ${Math.round(medianUsage)} ms, worst ${Math.round(slowestUsage)} ms over ` +
-          `${usage.length} calls (limit ${USAGE_WITHIN_MS}, was 29.9 s)`,
+          `${usage.length} calls (limits ${USAGE_MEDIAN_WITHIN_MS} and ${USAGE_WITHIN_MS}, was 29.9 s)`,
       );
     },
     120_000,

@@ -90,6 +90,8 @@ const RECONNECT_MAX_DELAY_MS = 2_000;
 
 export const REDIS_DOWN_MESSAGE =
   'Redis unreachable: falling back (cache reads miss, rate limits count in this process) until it answers again';
+export const REDIS_NOT_YET_MESSAGE =
+  'Redis not reachable at start: starting without it, and using it once it answers';
 export const REDIS_BACK_MESSAGE = 'Redis answers again: cache and rate limits use it again';
 
 /** The in-process store on its own: a fallback beside Redis, or the embedded default. */
@@ -132,7 +134,12 @@ async function openRedisStore(
   // Connection errors surface on commands (and open the breaker); an unhandled 'error' event
   // would crash the process.
   redis.on('error', () => {});
-  await redis.connect();
+  // A Redis that is away (or slow to answer on a loaded machine) when the service starts costs
+  // the first commands, as any outage does, not the start: ioredis keeps reconnecting by the
+  // retryStrategy above, and the breaker below says when it answers again.
+  await redis.connect().catch((error: unknown) => {
+    logger?.warn({ store: namespace, err: error }, REDIS_NOT_YET_MESSAGE);
+  });
   const circuit = new CircuitBreaker('Redis', {
     failureThreshold: REDIS_FAILURE_THRESHOLD,
     cooldownMs: REDIS_COOLDOWN_MS,

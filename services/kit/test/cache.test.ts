@@ -13,6 +13,7 @@ import {
   REDIS_COMMAND_TIMEOUT_MS,
   REDIS_DOWN_MESSAGE,
   REDIS_FAILURE_THRESHOLD,
+  REDIS_NOT_YET_MESSAGE,
 } from '../src/cache.ts';
 import { CircuitOpenError } from '../src/circuit-breaker.ts';
 import { createLogger } from '../src/logger.ts';
@@ -85,6 +86,31 @@ describe.skipIf(!available)('the Redis store when Redis goes away', () => {
     }
     expect(log.count(REDIS_DOWN_MESSAGE)).toBe(1);
     expect(log.count(REDIS_BACK_MESSAGE)).toBe(1);
+  });
+
+  it('away at start: the store opens anyway, says so, fails fast, and uses Redis once it answers', async () => {
+    const target = new URL(REAL_INFRA.REDIS_URL);
+    proxy = await startFaultProxy({ host: target.hostname, port: Number(target.port || 6379) });
+    proxy.cut();
+    const log = capturedLogger();
+    const opening = await timed(() =>
+      openStore({ url: proxy?.url(REAL_INFRA.REDIS_URL), namespace: `test:cache:${Date.now()}`, logger: log.logger }),
+    );
+    // Before: connect() rejected with "Connection is closed" and the service exited at start.
+    expect(opening.error).toBeUndefined();
+    store = opening.result;
+    if (!store) throw new Error('no store');
+    expect(log.count(REDIS_NOT_YET_MESSAGE)).toBe(1);
+    const during = await timed(() => store?.get('k') ?? Promise.resolve(null));
+    expect(during.error).toBeDefined();
+    expect(during.ms).toBeLessThan(REDIS_COMMAND_TIMEOUT_MS);
+
+    await proxy.restore();
+    const opened = store;
+    await expect.poll(() => opened.set('k', 'v', 60_000).then(() => opened.get('k')).catch(() => 'still failing'), {
+      timeout: 15_000,
+      interval: 100,
+    }).toBe('v');
   });
 
   it('stall: a Redis that never answers costs each call at most the command timeout, then nothing', async () => {
