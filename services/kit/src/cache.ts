@@ -90,8 +90,7 @@ const RECONNECT_MAX_DELAY_MS = 2_000;
 
 export const REDIS_DOWN_MESSAGE =
   'Redis unreachable: falling back (cache reads miss, rate limits count in this process) until it answers again';
-export const REDIS_NOT_YET_MESSAGE =
-  'Redis not reachable at start: starting without it, and using it once it answers';
+export const REDIS_NOT_YET_MESSAGE = 'Redis not reachable at start: starting without it, and using it once it answers';
 export const REDIS_BACK_MESSAGE = 'Redis answers again: cache and rate limits use it again';
 
 /** The in-process store on its own: a fallback beside Redis, or the embedded default. */

@@ -107,10 +107,19 @@ describe.skipIf(!available)('the Redis store when Redis goes away', () => {
 
     await proxy.restore();
     const opened = store;
-    await expect.poll(() => opened.set('k', 'v', 60_000).then(() => opened.get('k')).catch(() => 'still failing'), {
-      timeout: 15_000,
-      interval: 100,
-    }).toBe('v');
+    await expect
+      .poll(
+        () =>
+          opened
+            .set('k', 'v', 60_000)
+            .then(() => opened.get('k'))
+            .catch(() => 'still failing'),
+        {
+          timeout: 15_000,
+          interval: 100,
+        },
+      )
+      .toBe('v');
   });
 
   it('stall: a Redis that never answers costs each call at most the command timeout, then nothing', async () => {
