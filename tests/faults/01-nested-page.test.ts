@@ -67,6 +67,10 @@ describe.each([
       const registered = await call('POST', '/api/register', { email, password: 'a long enough password' });
       expect(registered.status, JSON.stringify(registered.body)).toBe(201);
       expect((await call('GET', '/api/usage')).body).toEqual({ used: 0, limit: 5 });
+      // The page workers start with the first page to read (generation's page pool starts them on
+      // demand, about a second on a loaded machine): the bounds are for a service at work.
+      const first = await call('POST', '/api/analyze-company', { companyUrl: `${origin}/normal?first` });
+      expect(first.status, JSON.stringify(first.body)).toBe(200);
 
       // /api/usage polled back to back for as long as the hostile analyses run, and a little after.
       const usage: number[] = [];

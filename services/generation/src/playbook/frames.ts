@@ -40,7 +40,10 @@ export const Frames = z
     greeting: PerRegister,
     signOff: PerRegister,
     nameIt: Variants,
-    /** What answers a pain when only the playbook knows how companies like this one answer it. */
+    /**
+     * The analysis card's solution for a pain the page does not answer and the playbook cannot
+     * (for the user to review and replace); the emails never say it.
+     */
     valueUnconfirmed: Variants,
     opener: group([
       'event',
@@ -49,12 +52,13 @@ export const Frames = z
       'prospectScale',
       'prospectNoIndustry',
       'persona',
+      'personaUnsure',
       'industry',
       'generic',
     ] as const),
     echo: Variants,
     ask: group(['intro', 'proof', 'objection', 'breakup', 'strong'] as const),
-    followUp: group(['open', 'persona'] as const),
+    followUp: group(['open', 'persona', 'personaUnsure'] as const),
     proof: group([
       'same',
       'quoteRole',

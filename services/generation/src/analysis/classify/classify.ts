@@ -87,12 +87,37 @@ interface SignalIndex {
 let signalIndex: { source: Playbook; index: SignalIndex } | undefined;
 let industryIndex: { source: Playbook; index: SignalIndex } | undefined;
 
+/**
+ * A phrase that names an industry ("care providers", "retailers") says whom a company serves, not
+ * what it does: a law firm's "we act for manufacturers, retailers and care providers" is no care
+ * software. As a function's signal it counts this much.
+ */
+const INDUSTRY_PHRASE_WEIGHT = 0.3;
+
+/** Phrases by their words' stems: "care provider" and "care providers" are one signal, counted once. */
+function stemKeys(): (phrase: string) => string {
+  const keys = new Map<string, string>();
+  return (phrase) => {
+    const words = wordsOf(phrase);
+    const stem = words.map(stemOf).join(' ');
+    const key = keys.get(stem) ?? words.join(' ');
+    keys.set(stem, key);
+    return key;
+  };
+}
+
 function indexOf(source: Playbook): SignalIndex {
   if (signalIndex?.source === source) return signalIndex.index;
   const raw = new Map<string, Map<string, number>>();
+  const keyOf = stemKeys();
+  const industryPhrases = new Set<string>();
+  for (const industry of source.industries.values())
+    for (const list of Object.values(industry.signals))
+      for (const phrase of list) industryPhrases.add(wordsOf(phrase).map(stemOf).join(' '));
   const add = (phrase: string, fn: string, weight: number) => {
-    const key = wordsOf(phrase).join(' ');
+    const key = keyOf(phrase);
     if (!key) return;
+    if (industryPhrases.has(wordsOf(phrase).map(stemOf).join(' '))) weight *= INDUSTRY_PHRASE_WEIGHT;
     const byFunction = raw.get(key) ?? new Map<string, number>();
     byFunction.set(fn, Math.max(byFunction.get(fn) ?? 0, weight));
     raw.set(key, byFunction);
@@ -132,14 +157,11 @@ function industriesIndex(source: Playbook): SignalIndex {
   const weights = new Map<string, Map<string, number>>();
   // "retailer" and "retailers" are one phrase to the index (it compares stems): listed both ways,
   // a word would count twice where it is said once.
-  const stems = new Map<string, string>();
+  const keyOf = stemKeys();
   for (const industry of source.industries.values()) {
     for (const list of Object.values(industry.signals)) {
       for (const phrase of list) {
-        const words = wordsOf(phrase);
-        const stem = words.map(stemOf).join(' ');
-        const key = stems.get(stem) ?? words.join(' ');
-        stems.set(stem, key);
+        const key = keyOf(phrase);
         const byIndustry = weights.get(key) ?? new Map<string, number>();
         byIndustry.set(industry.id, 1);
         weights.set(key, byIndustry);
@@ -157,6 +179,8 @@ export interface WeightedText {
   weight: number;
   /** What the text says of the industries served, when not its weight (INDUSTRY_ROLE_WEIGHT). */
   industryWeight?: number;
+  /** The page saying what the company is: its title, descriptions and hero (see IDENTITY_SHARE). */
+  identity?: boolean;
 }
 
 export function weightedTexts(read: ReadPage, head: string[]): WeightedText[] {
@@ -169,10 +193,12 @@ export function weightedTexts(read: ReadPage, head: string[]): WeightedText[] {
     return true;
   });
   return [
-    ...head.filter(Boolean).map((text) => ({ text, weight: ROLE_WEIGHT.title })),
+    ...head.filter(Boolean).map((text) => ({ text, weight: ROLE_WEIGHT.title, identity: true })),
     ...blocks.map((entry) => ({
       text: entry.block.text,
       weight: ROLE_WEIGHT[entry.role],
+      // The hero and the page's main heading say what the company is.
+      ...(entry.role === 'hero' || (entry.block.kind === 'heading' && entry.block.level === 1) ? { identity: true } : {}),
       // A heading that says whom the page is for ("Built for retailers and 3PLs") is an audience
       // line; one that only names a topic ("News from Northgate") is not.
       industryWeight:
@@ -218,7 +244,13 @@ export function classify(
   source: Playbook = playbook(),
   minScore: number = MIN_SCORE,
 ): Classification {
-  const scores = ranked(score(texts, indexOf(source)));
+  const scores = withIdentity(
+    ranked(score(texts, indexOf(source))),
+    score(
+      texts.filter((text) => text.identity),
+      indexOf(source),
+    ),
+  );
   const [first, second] = scores;
   const top = first?.[1] ?? 0;
   const share = (value: number) => (top ? value / (top + (second?.[1] ?? 0)) : 0);
@@ -242,6 +274,30 @@ export function classify(
 }
 
 const round = (value: number) => Math.round(value * 100) / 100;
+
+/**
+ * Where the page says what the company is (title, descriptions, hero) it names its own field
+ * clearly enough, only functions it names there are candidates: a page's other words also
+ * describe its customers' work ("we act for manufacturers and care providers"), and counted over
+ * a whole page they outweigh a title that says "employment law". A function needs this share of
+ * the best identity score to stay a candidate, and the restriction applies only when the best
+ * identity score is at least IDENTITY_MIN (a title that is only a brand says nothing).
+ */
+const IDENTITY_SHARE = 0.5;
+const IDENTITY_MIN = 4;
+
+function withIdentity(scores: [string, number][], identity: Map<string, number>): [string, number][] {
+  const best = Math.max(0, ...identity.values());
+  if (best < IDENTITY_MIN) return scores;
+  const named = (fn: string) => (identity.get(fn) ?? 0) >= best * IDENTITY_SHARE;
+  const candidates = scores.filter(([fn]) => named(fn));
+  const lead = candidates[0]?.[1] ?? 0;
+  // The others stay as alternatives, below the lead: their page-wide score no longer outranks it.
+  const others = scores
+    .filter(([fn]) => !named(fn))
+    .map(([fn, value]): [string, number] => [fn, Math.min(value, lead * 0.9)]);
+  return ranked(new Map([...candidates, ...others]));
+}
 
 const KIND_CUES = {
   software: phrasePattern([
@@ -279,6 +335,17 @@ const KIND_CUES = {
     'outsourcing',
     'advisors',
     'recruiters',
+    'solicitors',
+    'lawyers',
+    'attorneys',
+    'law firm',
+    'accountants',
+    'we act for',
+    'fixed fee',
+    'rechtsanwälte',
+    'anwälte',
+    'avocats',
+    'abogados',
     'unser team',
     'beratung',
     'dienstleistung',

