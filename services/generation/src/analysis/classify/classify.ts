@@ -198,7 +198,9 @@ export function weightedTexts(read: ReadPage, head: string[]): WeightedText[] {
       text: entry.block.text,
       weight: ROLE_WEIGHT[entry.role],
       // The hero and the page's main heading say what the company is.
-      ...(entry.role === 'hero' || (entry.block.kind === 'heading' && entry.block.level === 1) ? { identity: true } : {}),
+      ...(entry.role === 'hero' || (entry.block.kind === 'heading' && entry.block.level === 1)
+        ? { identity: true }
+        : {}),
       // A heading that says whom the page is for ("Built for retailers and 3PLs") is an audience
       // line; one that only names a topic ("News from Northgate") is not.
       industryWeight:
