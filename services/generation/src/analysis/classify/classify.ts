@@ -285,7 +285,7 @@ const round = (value: number) => Math.round(value * 100) / 100;
  * the best identity score to stay a candidate, and the restriction applies only when the best
  * identity score is at least IDENTITY_MIN (a title that is only a brand says nothing).
  */
-const IDENTITY_SHARE = 0.5;
+const IDENTITY_SHARE = 0.25;
 const IDENTITY_MIN = 4;
 
 function withIdentity(scores: [string, number][], identity: Map<string, number>): [string, number][] {
