@@ -153,6 +153,7 @@ describe.each([
     );
     const figures = (list: Sample[]) => ({
       total: median(list.map((s) => s.total)),
+      fastest: Math.min(...list.map((s) => s.total)),
       gateway: median(list.map((s) => s.total - (upstream.get(s.requestId) ?? 0))),
     });
     return { usage: figures(samples.usage), login: figures(samples.login), register: figures(samples.register) };
@@ -196,12 +197,14 @@ describe.each([
   /**
    * The bound of the issue: at most 50 ms added at the gateway, on each call. End to end, usage
    * is held to it too; login and register run bcrypt (cost 12: 0.3–0.7 s on a shared 2-core
-   * machine, ±100 ms from one minute to the next), so end to end they are held to "no Redis wait
-   * at all" instead: less than one command timeout (400 ms) added, where the finding saw 9–15 s.
+   * machine, ±100 ms from one minute to the next, and a median 0.5 s apart between two runs of 20
+   * in one CI run at load 7), so end to end they are held to "no Redis wait at all" instead, on
+   * the fastest of the samples: a wait for Redis is in every call, a busy machine's slow hash in
+   * some. Less than one command timeout (400 ms) added, where the finding saw 9–15 s.
    */
   function checkAddedLatency(outage: string, before: Awaited<ReturnType<typeof measure>>, during: typeof before) {
     const calls = ['usage', 'login', 'register'] as const;
-    const added = (call: (typeof calls)[number], part: 'total' | 'gateway') =>
+    const added = (call: (typeof calls)[number], part: 'total' | 'gateway' | 'fastest') =>
       Math.round(during[call][part] - before[call][part]);
     const describe = (call: (typeof calls)[number], label: string) =>
       `${label} ${added(call, 'gateway')} ms at the gateway (${added(call, 'total')} ms end to end, ` +
@@ -213,8 +216,8 @@ describe.each([
     );
     for (const call of calls) expect(added(call, 'gateway'), call).toBeLessThanOrEqual(ADDED_LATENCY_LIMIT_MS);
     expect(added('usage', 'total')).toBeLessThanOrEqual(ADDED_LATENCY_LIMIT_MS);
-    expect(added('login', 'total')).toBeLessThan(REDIS_COMMAND_TIMEOUT_MS);
-    expect(added('register', 'total')).toBeLessThan(REDIS_COMMAND_TIMEOUT_MS);
+    expect(added('login', 'fastest')).toBeLessThan(REDIS_COMMAND_TIMEOUT_MS);
+    expect(added('register', 'fastest')).toBeLessThan(REDIS_COMMAND_TIMEOUT_MS);
   }
 
   /** Each process (and each store in it) that noticed said so once, the gateway among them. */
