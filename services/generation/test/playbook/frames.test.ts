@@ -331,6 +331,15 @@ describe('frames in every playbook language', () => {
     expect(failures).toEqual([]);
   });
 
+  it('German puts {peers} (a plural without article) only where no dative is asked for, as de.yaml says', () => {
+    // "Das höre ich oft von Fertigungsbetriebe" (dative plural needs -n, which the slot cannot add).
+    const dative = /\b(?:von|mit|bei|aus|nach|seit|zu|gegenüber)\s+(?:vielen\s+|den\s+)?\{peers\}/i;
+    const wrong = linesOf(framesFor('de'))
+      .filter((line) => dative.test(line.text))
+      .map((line) => `${line.key}: ${line.text}`);
+    expect([...new Set(wrong)]).toEqual([]);
+  });
+
   it.each(TRANSLATED)('%s passes the product checks for spam, asks and unsourced names or figures', (language) => {
     const frames = framesFor(language);
     const values = samplesFor(language, frames);
