@@ -71,7 +71,7 @@ export const Frames = z
       'usesName',
     ] as const),
     objection: group(['open', 'implementation', 'pricing'] as const),
-    angle: group(['open', 'personaAbove', 'personaBelow'] as const),
+    angle: group(['open', 'personaAbove', 'personaBelow', 'personaUnsure'] as const),
     insight: group(['industry', 'competitors', 'roi', 'news', 'mention'] as const),
     breakup: group(['open', 'door', 'doorProspect'] as const),
     subjects: group(['prospect', 'proof', 'objection', 'breakup'] as const),

@@ -7,6 +7,7 @@
 import type { Customization } from '@seqgen/proto';
 import { describe, expect, it } from 'vitest';
 import { analyseSite, extractPage } from '../../src/analysis/index.ts';
+import { framesFor, linesFor } from '../../src/playbook/frames.ts';
 import { playbook } from '../../src/playbook/index.ts';
 import { buildComposerBrief } from '../../src/writing/compose/brief.ts';
 import { personaFits } from '../../src/writing/compose/compose.ts';
@@ -79,6 +80,10 @@ describe('a sequence for a reader whose title is not the function buyer', () => 
     expect(text).not.toMatch(/usually (?:sits|lands) with you|falls within your remit as/);
     expect(text).toMatch(/not (?:sure|certain) .* as Head of Marketing|in case .* as Head of Marketing/);
     expect(sequence.filter((email) => email.body.includes('Head of Marketing')).length).toBeGreaterThanOrEqual(2);
+    // Nor, later, that it is their daily pain or their number (the SDR review's contradiction).
+    const { angle } = framesFor('en');
+    for (const line of [...linesFor(angle.personaAbove, 'neutral'), ...linesFor(angle.personaBelow, 'neutral')])
+      expect(text).not.toContain(line.replace('{persona}', 'Head of Marketing'));
     expect(checks.status).not.toBe('fail');
   });
 

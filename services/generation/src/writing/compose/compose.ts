@@ -230,13 +230,16 @@ class Composition {
   private angle(): Email {
     const c = this.order[2];
     // The reader's role, said again where it matters: the angle at their level.
-    const persona = this.base.persona
-      ? this.fill(
-          this.level === 'above' ? this.frames.angle.personaAbove : this.frames.angle.personaBelow,
-          {},
-          'angle-persona',
-        )
-      : undefined;
+    // A reader the intro was unsure about is not told later that this is their daily pain.
+    const persona = !this.base.persona
+      ? undefined
+      : this.personaFits
+        ? this.fill(
+            this.level === 'above' ? this.frames.angle.personaAbove : this.frames.angle.personaBelow,
+            {},
+            'angle-persona',
+          )
+        : this.fill(this.frames.angle.personaUnsure, {}, 'angle-persona');
     const open = persona ?? this.line(this.frames.angle.open, {}, 'angle-open');
     const angle = this.pickText(this.brief.fn.angles[this.level], 'angle');
     const body = [[open, angle].filter(isText)];
@@ -789,6 +792,9 @@ export function personaFits(title: string | undefined, fn: FunctionPlaybook, lan
       fn.topic?.[language] ?? '',
       fn.label[language],
       fn.label.en,
+      // The function's own words ("finance team", "HR outsourcing"): a "Head of Finance" or an
+      // "HR Officer" is a buyer of a function whose page speaks of them.
+      ...Object.values(fn.signals).flat(),
     ].flatMap(field),
   );
   return own.some(
