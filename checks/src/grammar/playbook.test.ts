@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import type { WritingLanguage } from '@seqgen/proto';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { FRAME_SAMPLES } from '../testing/frame-samples.ts';
 import { seams, sentenceIssues } from './index.ts';
 
 /*
@@ -88,106 +89,6 @@ function playbookEntries(): Entry[] {
   return out.map((entry) => ({ ...entry, text: entry.text.replaceAll('{company}', 'Acme') }));
 }
 
-/** Realistic slot values, as the composer fills them (the frames' own `when` comes from each file). */
-const SAMPLES: Readonly<Record<Language, Readonly<Record<string, string>>>> = {
-  en: {
-    company: 'Acme',
-    prospect: 'Brenner Logistics',
-    persona: 'Head of Logistics',
-    label: 'accounts payable',
-    peers: 'logistics teams',
-    industryIn: 'in logistics',
-    phrase: 'manual invoice entry',
-    name: 'Smart Capture',
-    customer: 'Harlow Foods',
-    person: 'Priya Raman',
-    role: 'Controller',
-    quote: 'We post invoices the day they arrive, not at month end.',
-    result: 'Harlow Foods now posts invoices the day they arrive.',
-    event: 'LogiMAT',
-    referrer: 'Anna Weber',
-    implementation: 'two weeks',
-    pricing: 'per user per month on an annual contract',
-    roi: '3x in the first year',
-    competitors: 'Ledgerly and Paywise',
-    news: 'our new SAP connector',
-    mention: 'our new approvals app',
-    scale: '14 warehouses',
-  },
-  de: {
-    company: 'Acme',
-    prospect: 'Brenner Logistik',
-    persona: 'Head of Logistics',
-    label: 'Kreditorenbuchhaltung',
-    peers: 'Logistikteams',
-    industryIn: 'in der Logistik',
-    phrase: 'manuelle Rechnungserfassung',
-    name: 'Smart Capture',
-    customer: 'Harlow Foods',
-    person: 'Priya Raman',
-    role: 'Controller',
-    quote: 'Wir buchen Rechnungen jetzt am Tag ihres Eingangs und nicht erst zum Monatsende.',
-    result: 'Harlow Foods bucht Rechnungen jetzt am Tag des Eingangs.',
-    event: 'LogiMAT',
-    referrer: 'Anna Weber',
-    implementation: 'zwei Wochen',
-    pricing: 'pro Nutzer und Monat mit Jahresvertrag',
-    roi: '3x im ersten Jahr',
-    competitors: 'Ledgerly und Paywise',
-    news: 'unsere neue DATEV-Schnittstelle',
-    mention: 'unsere neue Freigabe-App',
-    scale: '14 Standorte',
-  },
-  fr: {
-    company: 'Acme',
-    prospect: 'Transports Morel',
-    persona: 'Head of Logistics',
-    label: 'comptabilité fournisseurs',
-    peers: 'les équipes logistiques',
-    industryIn: 'dans la logistique',
-    phrase: 'saisie manuelle des factures',
-    name: 'Smart Capture',
-    customer: 'Harlow Foods',
-    person: 'Priya Raman',
-    role: 'Controller',
-    quote: 'Nous enregistrons désormais les factures le jour de leur arrivée, pas en fin de mois.',
-    result: 'Harlow Foods enregistre désormais les factures le jour de leur réception.',
-    event: 'LogiMAT',
-    referrer: 'Anna Weber',
-    implementation: 'deux semaines',
-    pricing: 'par utilisateur et par mois, avec un contrat annuel',
-    roi: '3x la première année',
-    competitors: 'Ledgerly et Paywise',
-    news: 'notre nouveau connecteur SAP',
-    mention: 'notre nouvelle application de validation',
-    scale: '14 entrepôts',
-  },
-  es: {
-    company: 'Acme',
-    prospect: 'Transportes Ribera',
-    persona: 'Head of Logistics',
-    label: 'cuentas por pagar',
-    peers: 'los equipos de logística',
-    industryIn: 'en logística',
-    phrase: 'registro manual de facturas',
-    name: 'Smart Capture',
-    customer: 'Harlow Foods',
-    person: 'Priya Raman',
-    role: 'Controller',
-    quote: 'Ahora registramos las facturas el mismo día que llegan, no a fin de mes.',
-    result: 'Harlow Foods registra ahora las facturas el mismo día en que llegan.',
-    event: 'LogiMAT',
-    referrer: 'Anna Weber',
-    implementation: 'dos semanas',
-    pricing: 'por usuario y mes, con contrato anual',
-    roi: '3x en el primer año',
-    competitors: 'Ledgerly y Paywise',
-    news: 'nuestra nueva integración con SAP',
-    mention: 'nuestra nueva aplicación de aprobaciones',
-    scale: '14 almacenes',
-  },
-};
-
 /** A line with its slots filled: "{Phrase}" takes the value with a capital; merge fields stay. */
 function fill(text: string, values: Readonly<Record<string, string>>): string {
   return text.replace(/\{\{[^}]*\}\}|\{(\w+)\}/g, (match, slot: string | undefined) => {
@@ -207,7 +108,7 @@ function frameEntries(): Entry[] {
   for (const language of LANGUAGES) {
     const file = `frames/${language}.yaml`;
     const frames = read(file);
-    const values = { ...SAMPLES[language], when: frames.when.lastWeek };
+    const values = { ...FRAME_SAMPLES[language], when: frames.when.lastWeek };
     const lines = (key: string, variants: Record<string, string[]>) => {
       const kind: Kind =
         key === 'greeting' || key === 'signOff' ? 'line' : key.startsWith('subjects.') ? 'subject' : 'sentence';

@@ -1,4 +1,5 @@
 import { checkEmail, detectLanguage, splitSentences } from '@seqgen/checks';
+import { FRAME_SAMPLES } from '@seqgen/checks/testing';
 import { describe, expect, it } from 'vitest';
 import { type Frames, framesFor, REGISTERS, type Register } from '../../src/playbook/frames.ts';
 import { PLAYBOOK_LANGUAGES, type PlaybookLanguage } from '../../src/playbook/index.ts';
@@ -15,82 +16,6 @@ type Translated = Exclude<PlaybookLanguage, 'en'>;
 
 const SLOT = /\{(\w+)\}/g;
 const MERGE = /\{\{([^{}]*)\}\}/g;
-
-/** Realistic values per language, as the composer fills them (the `when` comes from the file itself). */
-const SAMPLES: Record<Translated, Record<string, string>> = {
-  de: {
-    company: 'Acme',
-    prospect: 'Brenner Logistik',
-    persona: 'Head of Logistics',
-    label: 'Kreditorenbuchhaltung',
-    peers: 'Logistikteams',
-    industryIn: 'in der Logistik',
-    phrase: 'manuelle Rechnungserfassung',
-    name: 'Smart Capture',
-    customer: 'Harlow Foods',
-    person: 'Priya Raman',
-    role: 'Controller',
-    quote: 'Wir buchen Rechnungen jetzt am Tag ihres Eingangs und nicht erst zum Monatsende.',
-    result: 'Harlow Foods bucht Rechnungen jetzt am Tag des Eingangs.',
-    event: 'LogiMAT',
-    referrer: 'Anna Weber',
-    implementation: 'zwei Wochen',
-    pricing: 'pro Nutzer und Monat mit Jahresvertrag',
-    roi: '3x im ersten Jahr',
-    competitors: 'Ledgerly und Paywise',
-    news: 'unsere neue DATEV-Schnittstelle',
-    mention: 'unsere neue Freigabe-App',
-    scale: '14 Standorte',
-  },
-  fr: {
-    company: 'Acme',
-    prospect: 'Transports Morel',
-    persona: 'Head of Logistics',
-    label: 'comptabilité fournisseurs',
-    peers: 'les équipes logistiques',
-    industryIn: 'dans la logistique',
-    phrase: 'saisie manuelle des factures',
-    name: 'Smart Capture',
-    customer: 'Harlow Foods',
-    person: 'Priya Raman',
-    role: 'Controller',
-    quote: 'Nous enregistrons désormais les factures le jour de leur arrivée, pas en fin de mois.',
-    result: 'Harlow Foods enregistre désormais les factures le jour de leur réception.',
-    event: 'LogiMAT',
-    referrer: 'Anna Weber',
-    implementation: 'deux semaines',
-    pricing: 'par utilisateur et par mois, avec un contrat annuel',
-    roi: '3x la première année',
-    competitors: 'Ledgerly et Paywise',
-    news: 'notre nouveau connecteur SAP',
-    mention: 'notre nouvelle application de validation',
-    scale: '14 entrepôts',
-  },
-  es: {
-    company: 'Acme',
-    prospect: 'Transportes Ribera',
-    persona: 'Head of Logistics',
-    label: 'cuentas por pagar',
-    peers: 'los equipos de logística',
-    industryIn: 'en logística',
-    phrase: 'registro manual de facturas',
-    name: 'Smart Capture',
-    customer: 'Harlow Foods',
-    person: 'Priya Raman',
-    role: 'Controller',
-    quote: 'Ahora registramos las facturas el mismo día que llegan, no a fin de mes.',
-    result: 'Harlow Foods registra ahora las facturas el mismo día en que llegan.',
-    event: 'LogiMAT',
-    referrer: 'Anna Weber',
-    implementation: 'dos semanas',
-    pricing: 'por usuario y mes, con contrato anual',
-    roi: '3x en el primer año',
-    competitors: 'Ledgerly y Paywise',
-    news: 'nuestra nueva integración con SAP',
-    mention: 'nuestra nueva aplicación de aprobaciones',
-    scale: '14 almacenes',
-  },
-};
 
 /**
  * Harder values the same slots also get: plural or vowel-initial functions, adjective peers, a pain
@@ -198,7 +123,7 @@ function samplesFor(
   frames: Frames,
   overrides: Record<string, string> = {},
 ): Record<string, string> {
-  const values: Record<string, string> = { ...SAMPLES[language], when: frames.when.lastWeek, ...overrides };
+  const values: Record<string, string> = { ...FRAME_SAMPLES[language], when: frames.when.lastWeek, ...overrides };
   if (values.peers === 'PEERS_FALLBACK') values.peers = frames.peersFallback;
   return values;
 }
