@@ -89,6 +89,13 @@ export const FUNCTIONS = [
   'education-administration',
   'translation-localization',
   'consulting-services',
+  // Service and product businesses added to the playbook on 2026-11-27 (the SDR review of heldout-c).
+  'legal-services',
+  'staffing-agency',
+  'freight-forwarding',
+  'contract-manufacturing',
+  'business-finance',
+  'connected-devices',
   'general-b2b',
 ] as const;
 

@@ -1,6 +1,6 @@
 import type { CheckContext, CheckResult, CheckStatus, Email, WritingLanguage } from '@seqgen/proto';
 import { type BodyParts, bodyParts } from './body.ts';
-import { type Compiled, KNOWN_ACRONYMS, MODEL_CHATTER_PATTERN } from './compiled.ts';
+import { type Compiled, compiledFor, KNOWN_ACRONYMS, MODEL_CHATTER_PATTERN } from './compiled.ts';
 import { type CheckId, FIELD_FALLBACKS, LABELS, REASONS, SCORE_NAMES, targetText } from './copy.ts';
 import { isInjection } from './injection.ts';
 import { LIMITS } from './limits.ts';
@@ -80,6 +80,10 @@ const QUESTION = /\?[\s"”’»)]*$/;
 
 export const isAsk = (sentence: string, compiled: Compiled): boolean =>
   QUESTION.test(sentence) || compiled.ask.test(normaliseForMatching(sentence));
+
+/** Whether a sentence asks the reader for something (a question, "book a demo", "reply"): the one-ask check's test. */
+export const asksReader = (sentence: string, language: WritingLanguage): boolean =>
+  isAsk(sentence, compiledFor(language));
 
 function asksCheck(sentences: readonly string[], compiled: Compiled): CheckResult {
   const asks = sentences.filter((sentence) => isAsk(sentence, compiled)).map(q);

@@ -7,6 +7,7 @@ export { bodyParts } from './body.ts';
 export type { CheckId, EmailCheckId, SequenceCheckId } from './copy.ts';
 export { EMAIL_CHECK_IDS, FIELD_FALLBACKS, LABELS, SEQUENCE_CHECK_IDS } from './copy.ts';
 export { detectLanguage, guessLanguage, isFunctionWord } from './detect-language.ts';
+export { asksReader } from './email-checks.ts';
 export type { Seam, SeamKind, SentenceIssue } from './grammar/index.ts';
 export { finiteVerbs, hasFiniteVerb, isSentence, mainClauseVerbs, seams, sentenceIssues } from './grammar/index.ts';
 export { INJECTION_PATTERNS, isInjection, withoutInjections } from './injection.ts';

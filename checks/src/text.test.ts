@@ -47,6 +47,11 @@ describe('splitSentences', () => {
       'Tools, e.g. Excel, slow you down.',
       'Mr. Smith agreed.',
     ]);
+    // A company's own figures, as its description says them.
+    expect(splitSentences('Für Sortimente mit 10.000 bis 2 Mio. Artikeln. Mehr Marge.', 'de')).toEqual([
+      'Für Sortimente mit 10.000 bis 2 Mio. Artikeln.',
+      'Mehr Marge.',
+    ]);
   });
 
   it('ends sentences at paragraph breaks and treats bullet lines as sentences', () => {

@@ -15,7 +15,27 @@ export const de: Lexicon = {
     kurzen passt meist meisten viel wenig gibt geht macht machen sehen zeigen schicken senden schreiben antworten
     melden idee ideen
   `),
-  abbreviations: ['z', 'b', 'z.b', 'bzw', 'ca', 'nr', 'u.a', 'd.h', 'inkl', 'ggf', 'usw', 'vgl', 'dr', 'evtl', 'sog'],
+  abbreviations: [
+    'z',
+    'b',
+    'z.b',
+    'bzw',
+    'ca',
+    'nr',
+    'u.a',
+    'd.h',
+    'inkl',
+    'ggf',
+    'usw',
+    'vgl',
+    'dr',
+    'evtl',
+    'sog',
+    'mio',
+    'mrd',
+    'tsd',
+    'bspw',
+  ],
   closings: phrases(`
     viele grüße | beste grüße | mit freundlichen grüßen | freundliche grüße | herzliche grüße | liebe grüße |
     schöne grüße | grüße | bis bald | danke | vielen dank | mit besten grüßen

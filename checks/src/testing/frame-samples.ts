@@ -8,6 +8,7 @@ import type { WritingLanguage } from '@seqgen/proto';
  */
 export const FRAME_SAMPLES: Readonly<Record<WritingLanguage, Readonly<Record<string, string>>>> = {
   en: {
+    offer: 'multi-currency accounts and supplier payments for importers',
     company: 'Acme',
     prospect: 'Brenner Logistics',
     persona: 'Head of Logistics',
@@ -32,6 +33,7 @@ export const FRAME_SAMPLES: Readonly<Record<WritingLanguage, Readonly<Record<str
     scale: '14 warehouses',
   },
   de: {
+    offer: 'Lohnfertigung von Einzelteilen und Kleinserien',
     company: 'Acme',
     prospect: 'Brenner Logistik',
     persona: 'Head of Logistics',
@@ -56,6 +58,7 @@ export const FRAME_SAMPLES: Readonly<Record<WritingLanguage, Readonly<Record<str
     scale: '14 Standorte',
   },
   fr: {
+    offer: 'cartes de paiement et notes de frais pour les PME',
     company: 'Acme',
     prospect: 'Transports Morel',
     persona: 'Head of Logistics',
@@ -80,6 +83,7 @@ export const FRAME_SAMPLES: Readonly<Record<WritingLanguage, Readonly<Record<str
     scale: '14 entrepôts',
   },
   es: {
+    offer: 'recordatorios automáticos y conciliación bancaria para pymes',
     company: 'Acme',
     prospect: 'Transportes Ribera',
     persona: 'Head of Logistics',

@@ -40,6 +40,8 @@ export const Frames = z
     greeting: PerRegister,
     signOff: PerRegister,
     nameIt: Variants,
+    /** What the company offers, from its own description when that is a list, not a sentence ({offer}). */
+    offer: Variants,
     /**
      * The analysis card's solution for a pain the page does not answer and the playbook cannot
      * (for the user to review and replace); the emails never say it.

@@ -68,11 +68,111 @@ const COMPANIES: Company[] = [
       </section>
       <section><h2>Built for retailers and 3PLs</h2><p>Warehouse managers at retailers and third-party logistics providers run their distribution centres on Shelfwise.</p></section>`,
   },
+  // Service and product businesses with a playbook function of their own (not the nearest software).
+  {
+    name: 'law firm',
+    lang: 'en',
+    title: 'Ashby Rowe Solicitors | Commercial law firm in Bristol',
+    function: 'legal-services',
+    kind: 'services',
+    body: `<h1>Straightforward legal advice for growing businesses</h1>
+      <p>Ashby Rowe is a commercial law firm. Our solicitors advise owner-managed companies on contracts, disputes and property.</p>
+      <section><h2>How we help</h2>
+        <div class="card"><h3>Commercial contracts</h3><p>Terms of business, supply agreements and contract reviews before you sign.</p></div>
+        <div class="card"><h3>Dispute resolution</h3><p>We resolve disputes with customers and suppliers, in negotiation or in court.</p></div>
+        <div class="card"><h3>Commercial property</h3><p>Leases, lease renewals and property purchases for your premises.</p></div>
+      </section>`,
+  },
+  {
+    name: 'German freight forwarder',
+    lang: 'de',
+    title: 'Spedition Krämer | Internationale Spedition für Landverkehr, See- und Luftfracht',
+    function: 'freight-forwarding',
+    kind: 'services',
+    body: `<h1>Ihre Spedition für Europa und die Welt</h1>
+      <p>Komplettladungen, Teilladungen und Stückgut, dazu Seefracht und Luftfracht aus einer Hand.</p>
+      <section><h2>Leistungen</h2>
+        <div class="card"><h3>Sammelgut und Stückgut mit täglichen Abfahrten</h3><p>Ihre Paletten fahren jeden Abend in unserem Netz.</p></div>
+        <div class="card"><h3>Zollabfertigung und Verzollung durch unsere Zollagentur</h3><p>Wir erledigen Import- und Exportanmeldungen für Sie.</p></div>
+        <div class="card"><h3>Kühltransporte und temperaturgeführte Transporte</h3><p>Lebensmittel und Pharma mit lückenloser Temperaturaufzeichnung.</p></div>
+      </section>`,
+  },
+  {
+    name: 'contract manufacturer',
+    lang: 'en',
+    title: 'Northbeck Precision | CNC machining and sheet metal fabrication for OEMs',
+    function: 'contract-manufacturing',
+    kind: 'services',
+    body: `<h1>Parts made to your drawings, on time</h1>
+      <p>Northbeck is a contract manufacturer for machine builders and medical device OEMs: CNC milling, CNC turning and sheet metal fabrication from prototype to production.</p>
+      <section><h2>Capabilities</h2><ul>
+        <li>5-axis CNC machining of aluminium, steel and plastics.</li>
+        <li>Sheet metal fabrication: laser cutting, bending and welding.</li>
+        <li>Assembly services and kitting for ready-to-fit units.</li>
+      </ul></section>`,
+  },
+  {
+    name: 'French invoice finance provider',
+    lang: 'fr',
+    title: 'Flexia | Affacturage et financement de trésorerie pour les PME',
+    function: 'business-finance',
+    kind: 'services',
+    body: `<h1>Financez vos factures sans attendre vos clients</h1>
+      <p>Flexia avance jusqu'à 90 % de vos factures clients et finance vos équipements.</p>
+      <section><h2>Nos solutions</h2>
+        <div class="card"><h3>Affacturage ponctuel</h3><p>Choisissez les factures à financer, facture par facture.</p></div>
+        <div class="card"><h3>Crédit-bail et location financière</h3><p>Vos machines et véhicules financés sans toucher à votre trésorerie.</p></div>
+        <div class="card"><h3>Financement des stocks</h3><p>Une ligne de financement pour constituer vos stocks avant la saison.</p></div>
+      </section>`,
+  },
+  {
+    name: 'connected sensor maker',
+    lang: 'en',
+    title: 'Nodewell | LoRaWAN IoT sensors and gateways for buildings and industry',
+    function: 'connected-devices',
+    kind: 'products',
+    body: `<h1>Wireless IoT sensors that run for years on one battery</h1>
+      <p>Nodewell makes wireless sensors for air quality, water leaks and tank levels, with gateways and alerts. See our products and datasheets.</p>
+      <section><h2>Our products</h2>
+        <div class="card"><h3>Indoor air quality sensors</h3><p>CO2, temperature and humidity every ten minutes, ten years of battery life.</p></div>
+        <div class="card"><h3>LoRaWAN gateway</h3><p>One gateway covers a whole site, indoors and out.</p></div>
+        <div class="card"><h3>SMS and email alerts</h3><p>The right person hears about a leak at night, not the next morning.</p></div>
+      </section>`,
+  },
+  // …and their software neighbours stay software.
+  {
+    name: 'applicant tracking software',
+    lang: 'en',
+    title: 'Hirewell | Applicant tracking system and recruiting software for growing teams',
+    function: 'recruiting',
+    kind: 'software',
+    body: `<h1>Hire faster with one recruiting platform</h1>
+      <p>Hirewell is the applicant tracking system that posts your jobs, scores applicants and books interviews. Start a free trial.</p>
+      <section><h2>Features</h2><ul>
+        <li>Job posting to every job board in one click.</li>
+        <li>Interview scheduling that finds a slot for the whole panel.</li>
+        <li>Recruiting analytics: time to hire and source of hire on a dashboard.</li>
+      </ul></section>`,
+  },
+  {
+    name: 'manufacturing execution system',
+    lang: 'en',
+    title: 'Lineview MES | Manufacturing execution system for discrete manufacturers',
+    function: 'manufacturing-operations',
+    kind: 'software',
+    body: `<h1>Lineview connects your machines and operators</h1>
+      <p>Production scheduling, OEE tracking and digital work instructions in one MES platform. Book a demo.</p>
+      <section><h2>Features</h2><ul>
+        <li>Finite capacity scheduling that updates when a machine stops.</li>
+        <li>OEE and downtime tracking on every line, live.</li>
+        <li>Batch traceability from raw material to shipment.</li>
+      </ul></section>`,
+  },
   {
     name: 'staffing agency',
     lang: 'en',
     title: 'ShiftReady | Temporary staffing agency for warehouses and factories',
-    function: 'recruiting',
+    function: 'staffing-agency',
     kind: 'services',
     body: `<h1>Reliable temporary staff, at short notice</h1>
       <p>ShiftReady is a staffing agency that supplies vetted temporary workers to warehouses, factories and distribution centres.</p>
@@ -287,7 +387,7 @@ describe('what the company is, not whom it serves', () => {
   it('a firm is classified by what its title and hero say it does, not by its clients sectors', () => {
     const result = classified(lawFirm);
     expect(result.function, JSON.stringify(result.alternatives)).not.toBe('care-operations');
-    expect(result.function).toBe('hr-management');
+    expect(result.function).toBe('legal-services');
     expect(result.kind).toBe('services');
     // The clients' sector is an industry the firm serves.
     expect(result.industries.map((industry) => industry.industry)).toContain('healthcare');
@@ -307,7 +407,7 @@ describe('what the company is, not whom it serves', () => {
       ...clientsWork,
     ];
     const result = classify(page);
-    expect(result.function, JSON.stringify(result.alternatives)).toBe('hr-management');
+    expect(result.function, JSON.stringify(result.alternatives)).toBe('legal-services');
     // Still an alternative, below the choice, for the user to pick on the analysis card.
     expect(result.alternatives.map((alternative) => alternative.function)).toContain('care-operations');
     expect(result.alternatives.every((alternative) => alternative.confidence <= result.confidence)).toBe(true);

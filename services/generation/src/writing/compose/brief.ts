@@ -1,4 +1,4 @@
-import { detectLanguage, finiteVerbs, guessLanguage, mainClauseVerbs } from '@seqgen/checks';
+import { asksReader, detectLanguage, finiteVerbs, guessLanguage, mainClauseVerbs } from '@seqgen/checks';
 import type {
   AnalysisPair,
   CheckContext,
@@ -8,7 +8,7 @@ import type {
   WritingLanguage,
 } from '@seqgen/proto';
 import { type CompanyProfile, classify, fitOf, withoutLegalForm } from '../../analysis/index.ts';
-import { stemOf, wordsOf } from '../../match.ts';
+import { escapeRegExp, stemOf, wordsOf } from '../../match.ts';
 import type { Register } from '../../playbook/frames.ts';
 import {
   type Capability,
@@ -75,6 +75,8 @@ export interface ComposerBrief {
   length: 'short' | 'normal' | 'long';
   fn: FunctionPlaybook;
   company: string;
+  /** What the company does, in its own words (offerOf). */
+  offer: Offer | undefined;
   angles: Angle[];
   proofs: Proof[];
   persona: string | undefined;
@@ -148,6 +150,65 @@ function functionOf(analysis: SubmittedAnalysis): FunctionPlaybook {
 }
 
 /** The language the analysis is in: stated, else read from all its words together, else the email's. */
+/**
+ * What the company does, said once in its own words (docs/architecture.md §6): a reader must learn
+ * the offer even where the page shows no capability the playbook knows (the SDR review of heldout-c
+ * found 30 sequences that never said it). Its description says it either as a sentence with the
+ * company as the subject ("Cindergate finds flaky tests across your CI runs…"), said as it is, or as
+ * the list after its name ("Sablecrest: Multi-currency accounts, supplier payments to 94 countries…"),
+ * which the `offer` frame says ("What Sablecrest offers: multi-currency accounts…"). Anything else
+ * (a tagline, a datasheet's label, a paragraph) is not said.
+ */
+function offerOf(analysis: SubmittedAnalysis, company: string, language: WritingLanguage): Offer | undefined {
+  const name = sanitise(analysis.companyName, 120);
+  const description = sanitise(analysis.companyDescription, 1200);
+  if (!name || !description) return undefined;
+  const assumed = analysisLanguage(analysis, language);
+  // "Hallenklar Industrieservice: Hallenklar reinigt …": the name put before what it does.
+  const prefix = new RegExp(`^${escapeRegExp(name)}\\s*:\\s*`, 'u');
+  const listed = prefix.test(description);
+  const own = description.replace(prefix, '');
+  let first = sentences(own)[0]?.trim() ?? '';
+  // "… reinigt Produktionshallen und Lager in Franken: Maschinenreinigung, Hallenböden, …" — what
+  // comes before the list says the offer; the list is a catalogue.
+  const beforeList = first.split(/:\s/u)[0] ?? first;
+  if (beforeList !== first && wordCount(beforeList) >= MIN_OFFER_WORDS)
+    first = `${beforeList.replace(/[,;\s]+$/u, '')}.`;
+  const short = wordCount(first) <= MAX_OFFER_WORDS;
+  const firstName = withoutLegalForm(name).split(/\s+/)[0] ?? '';
+  // The company as the subject: its name (with its legal form, "Harwick Vane LLP"), then a lower-case
+  // word (the verb: "finds", "reinigt", "conçoit").
+  const names = [withoutLegalForm(name), name, firstName].filter(Boolean).map(escapeRegExp);
+  if (firstName && new RegExp(`^(?:${names.join('|')})(?:,?\\s+[^\\s\\p{Ll}]\\S*)?\\s+\\p{Ll}`, 'u').test(first)) {
+    if (!short || wordCount(first) < MIN_OFFER_WORDS || !first.endsWith('.')) return undefined;
+    // An ask inside it ("…: book a demo") would be the email's second ask.
+    if (!readsAsUserSentence(first, language, assumed) || asksReader(first, language)) return undefined;
+    // The brand as the emails say it ("Quillmere Lyle advises…", not "Quillmere Lyle LLP advises…").
+    const said = (/^(?:[^\s\p{Ll}]\S*\s+)+/u.exec(first)?.[0] ?? '').trim();
+    return { sentence: withoutLegalForm(said) === company ? company + first.slice(said.length) : first };
+  }
+  // A list after the name: what it offers, not a clause ("We help…", "Get paid faster"), in the emails' language.
+  const phrase = first.replace(/[.!]+$/u, '');
+  if (!listed || !short || wordCount(phrase) < MIN_OFFER_WORDS - 2 || /[:?!;]/u.test(phrase)) return undefined;
+  const lead = phrase.split(/\s+/u)[0] ?? '';
+  if (!inLanguage(phrase, language, assumed) || FIRST_PERSON.test(phrase) || finiteVerbs(phrase, language)[0] === lead)
+    return undefined;
+  if (asksReader(`${phrase}.`, language)) return undefined;
+  // "Multi-currency accounts…" mid-sentence is "multi-currency accounts…"; "CNC-Lohnfertigung", "ISO" and German nouns keep theirs.
+  const lowered =
+    language !== 'de' && /^\p{Lu}\p{Ll}/u.test(phrase) ? phrase[0]?.toLowerCase() + phrase.slice(1) : phrase;
+  return { phrase: lowered };
+}
+
+/** The company's offer: its own sentence, or the list its description gives (offerOf). */
+export type Offer = { sentence: string; phrase?: undefined } | { phrase: string; sentence?: undefined };
+
+const MIN_OFFER_WORDS = 6;
+/** The seller speaking ("we", "our"): a claim in its voice, not a list of what it offers. */
+const FIRST_PERSON = /(?:^|\s)(?:we|our|us|wir|unser\p{L}*|uns|nous|notre|nos|nosotros|nuestr[oa]s?)(?=[\s,.]|$)/iu;
+/** Longer than this, a description is a paragraph the emails' length and reading checks would refuse. */
+const MAX_OFFER_WORDS = 28;
+
 function analysisLanguage(analysis: SubmittedAnalysis, language: WritingLanguage): WritingLanguage {
   return (
     analysis.language ??
@@ -613,6 +674,7 @@ export function buildComposerBrief(input: ComposerInput): ComposerBrief {
           : 'normal',
     fn,
     company,
+    offer: offerOf(analysis, company, language),
     angles,
     proofs,
     persona,

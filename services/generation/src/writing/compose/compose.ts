@@ -118,7 +118,7 @@ class Composition {
         optional.push(stakes);
       }
     }
-    const value = a ? this.value(a) : [];
+    const value = this.valueOrOffer(a);
     // Dropped last-listed first when the email runs long: the stakes, then the capability's name.
     optional.unshift(...value.slice(1));
     const subject = this.subject([
@@ -164,7 +164,7 @@ class Composition {
       );
     }
     const subject = this.subject([b.phrase ? capital(b.phrase) : undefined, ...this.playbookSubjects()]);
-    const value = this.value(b);
+    const value = this.valueOrOffer(b);
     const echo = this.echo('followup-echo');
     return this.email(
       subject,
@@ -243,7 +243,7 @@ class Composition {
     const open = persona ?? this.line(this.frames.angle.open, {}, 'angle-open');
     const angle = this.pickText(this.brief.fn.angles[this.level], 'angle');
     const body = [[open, angle].filter(isText)];
-    if (c) body.push([c.pain, this.echo('angle-echo'), ...this.value(c)].filter(isText));
+    if (c) body.push([c.pain, this.echo('angle-echo'), ...this.valueOrOffer(c)].filter(isText));
     const subject = this.subject([c?.phrase ? capital(c.phrase) : undefined, ...this.playbookSubjects()]);
     const ask = c?.question && this.fresh(c.question) ? this.use(c.question) : this.question('angle');
     return this.email(subject, body, ask);
@@ -426,6 +426,22 @@ class Composition {
     return shown?.value ? [this.use(shown.value)] : [];
   }
 
+  /** What answers the pain; where the page does not show it, what the company does, said once. */
+  private valueOrOffer(angle: Angle | undefined): string[] {
+    const value = angle ? this.value(angle) : [];
+    return value.length ? value : this.offer();
+  }
+
+  /** What the company does, in its own words (brief.offer), once per sequence. */
+  private offer(): string[] {
+    const { offer } = this.brief;
+    if (!offer || this.offered) return [];
+    const line = offer.sentence ?? this.fill(this.frames.offer, { offer: offer.phrase }, 'offer');
+    if (!line || !this.fresh(line)) return [];
+    this.offered = true;
+    return [this.use(line)];
+  }
+
   private chooseProof(): Proof | undefined {
     const target = this.brief.industry.industry?.id;
     const score = (proof: Proof) =>
@@ -540,6 +556,7 @@ class Composition {
   private written = 0;
   /** Which opener the intro used. */
   private opened: (typeof OPENERS)[number] | undefined;
+  private offered = false;
 
   // --- choosing and filling ---------------------------------------------------------------------
 
