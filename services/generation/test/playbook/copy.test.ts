@@ -158,7 +158,9 @@ describe('playbook copy', () => {
       }
     }
     expect(failures).toEqual([]);
-  });
+    // Every sentence of 64 functions through the product checks: ~4 s alone, several times that on
+    // a loaded CI machine. A bound on hanging, not on speed (speed lives in the bench).
+  }, 120_000);
 
   it('lists signal words in lower case, once each', () => {
     const failures: string[] = [];
