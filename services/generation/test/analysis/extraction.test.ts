@@ -166,6 +166,13 @@ describe('JavaScript app shells', () => {
               quote: 'We used to lose two days a month to payroll queries. Now we lose none.',
               author: 'Hannah Cole, Operations Director, Brightwater Dental',
             },
+            {
+              quote: 'Month-end used to take us two weeks. Now it takes four days.',
+              company: 'Nordwerk',
+              name: 'Priya Raman',
+              avatar: '/img/priya.jpg',
+              jobTitle: 'CFO',
+            },
           ],
           footerLogo: '/static/logo.svg',
         },
@@ -192,6 +199,8 @@ describe('JavaScript app shells', () => {
     expect(blockOf(blocks, 'We used to lose two days').kind).toBe('quote');
     const author = blockOf(blocks, 'Hannah Cole, Operations Director, Brightwater Dental');
     expect(author.hints).toContain('author');
+    // Name, role and company in fields of their own: one byline, one-word role and company included.
+    expect(blockOf(blocks, 'Priya Raman, CFO, Nordwerk').hints).toContain('author');
     // Paths, build ids and file names are not copy.
     expect(blocks.some((block) => /logo\.svg|a1b2c3/.test(block.text))).toBe(false);
     expect(page.wordCount).toBeGreaterThan(40);

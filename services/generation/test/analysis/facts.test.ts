@@ -388,6 +388,30 @@ describe('quotes: credited only where the markup ties the name to the quote', ()
     expect(quote?.confidence).toBe(0.9);
   });
 
+  it('page data whose quote has its name, role and company in fields of their own', () => {
+    const data = {
+      testimonials: [
+        {
+          quote: 'Month-end used to take us two weeks. Now it takes four days.',
+          name: 'Priya Raman',
+          jobTitle: 'CFO',
+          company: 'Nordwerk',
+        },
+        {
+          quote: 'Our approvals no longer wait in anyone’s inbox.',
+          company: 'Harlow Foods',
+          name: 'Tom Reyes',
+          role: 'AP Lead',
+        },
+      ],
+    };
+    const found = quotes(`<div id="__next"></div><script type="application/json">${JSON.stringify(data)}</script>`);
+    expect(found.map(({ person, customer }) => ({ person, customer }))).toEqual([
+      { person: 'Priya Raman, CFO', customer: 'Nordwerk' },
+      { person: 'Tom Reyes, AP Lead', customer: 'Harlow Foods' },
+    ]);
+  });
+
   // <figure><blockquote>…</blockquote><figcaption>…: the HTML standard's way to credit a quote.
   it('a figure’s caption', () => {
     const [quote] = quotes(

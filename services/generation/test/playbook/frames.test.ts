@@ -265,6 +265,15 @@ describe('frames in every playbook language', () => {
     expect([...new Set(wrong)]).toEqual([]);
   });
 
+  it('English puts no verb that agrees with {phrase} after it: a pain phrase may be plural', () => {
+    // "I'll assume strategic projects that stall isn't a priority" (the SDR review: 28 sequences).
+    const agreeing = /\{phrase\}\s+(?:is|isn't|was|wasn't|has|hasn't|does|doesn't|are|aren't|were|have|do)\b/i;
+    const wrong = linesOf(framesFor('en'))
+      .filter((line) => agreeing.test(line.text))
+      .map((line) => `${line.key}: ${line.text}`);
+    expect([...new Set(wrong)]).toEqual([]);
+  });
+
   it.each(TRANSLATED)('%s passes the product checks for spam, asks and unsourced names or figures', (language) => {
     const frames = framesFor(language);
     const values = samplesFor(language, frames);

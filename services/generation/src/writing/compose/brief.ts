@@ -537,15 +537,24 @@ const WHEN: [RegExp, WhenKey][] = [
 export type WhenKey = 'yesterday' | 'thisWeek' | 'lastWeek' | 'lastMonth';
 
 /** "Met you at LogiMAT last week" → event LogiMAT, when "lastWeek"; "Anna Weber suggested…" → referrer. */
-function occasionOf(raw: string): {
+/**
+ * An event's name after "at", "auf der", "au", "en la"…: capitalised words and years, with the small
+ * words inside a name ("Festival of Work", "Salon des Entrepreneurs", "Salón de la Logística") kept
+ * only when a capitalised word follows them (the SDR review found names cut at their first word).
+ */
+const NAME_WORD = "\\p{Lu}[\\p{L}\\p{N}&'’-]*";
+const NAME_LINK = "(?:of|the|for|and|de|del|des|du|la|le|les|l'|d'|der|die|das|für|und|et|y|el|los|las)";
+const EVENT_NAME = new RegExp(
+  `\\b(?:at|during|on|auf der|auf dem|bei der|beim|au|à la|lors du|lors de la|en la|en el)\\s+((?:the\\s+)?${NAME_WORD}(?:\\s+(?:${NAME_LINK}\\s*){0,2}(?:${NAME_WORD}|\\d{4}))*)`,
+  'u',
+);
+
+export function occasionOf(raw: string): {
   event: string | undefined;
   when: WhenKey | undefined;
   referrer: string | undefined;
 } {
-  const event =
-    /\b(?:at|during|on|auf der|auf dem|bei der|beim|au|à la|lors du|lors de la|en la|en el)\s+((?:the\s+)?\p{Lu}[\p{L}\p{N}&'’-]*(?:\s+(?:\p{Lu}[\p{L}\p{N}&'’-]*|\d{4}|of|de|del|für))*)/u.exec(
-      raw,
-    );
+  const event = EVENT_NAME.exec(raw);
   const when = WHEN.find(([pattern]) => pattern.test(raw))?.[1];
   const referrer =
     /\b(\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)?)\s+(?:suggested|recommended|referred|introduced|told me|empfahl|hat mir empfohlen|m'a conseillé|me recomendó)\b/u.exec(

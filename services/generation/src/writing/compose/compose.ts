@@ -142,15 +142,7 @@ class Composition {
     // A title that names the topic is said without it ("As Accounts Payable Specialist, you…").
     const personaLine =
       this.base.persona && this.opened !== 'persona'
-        ? !this.personaFits
-          ? this.fill(this.frames.followUp.personaUnsure, {}, 'followup-persona')
-          : this.personaNamesTopic
-            ? this.fill(
-                this.level === 'above' ? this.frames.angle.personaAbove : this.frames.angle.personaBelow,
-                {},
-                'followup-persona',
-              )
-            : this.fill(this.frames.followUp.persona, {}, 'followup-persona')
+        ? this.fill(this.personaFrame('followUp'), {}, 'followup-persona')
         : undefined;
     const persona = personaLine && this.use(personaLine);
     const open = persona ?? this.line(this.frames.followUp.open, {}, 'followup-open');
@@ -231,15 +223,7 @@ class Composition {
     const c = this.order[2];
     // The reader's role, said again where it matters: the angle at their level.
     // A reader the intro was unsure about is not told later that this is their daily pain.
-    const persona = !this.base.persona
-      ? undefined
-      : this.personaFits
-        ? this.fill(
-            this.level === 'above' ? this.frames.angle.personaAbove : this.frames.angle.personaBelow,
-            {},
-            'angle-persona',
-          )
-        : this.fill(this.frames.angle.personaUnsure, {}, 'angle-persona');
+    const persona = this.base.persona ? this.fill(this.personaFrame('angle'), {}, 'angle-persona') : undefined;
     const open = persona ?? this.line(this.frames.angle.open, {}, 'angle-open');
     const angle = this.pickText(this.brief.fn.angles[this.level], 'angle');
     const body = [[open, angle].filter(isText)];
@@ -402,6 +386,19 @@ class Composition {
       }
     }
     return undefined;
+  }
+
+  /**
+   * How an email names the reader's role: hedged when the title is not the function's buyer (the
+   * intro said it may not be their topic, so no later email says it is); as the one who feels it
+   * (or answers for it, above the line) in the angle email, and in the follow-up when the title
+   * names the topic itself ("As Accounts Payable Specialist, you…"); else the follow-up's own frame.
+   */
+  private personaFrame(email: 'followUp' | 'angle'): Variants {
+    if (!this.personaFits) return this.frames[email].personaUnsure;
+    if (email === 'angle' || this.personaNamesTopic)
+      return this.level === 'above' ? this.frames.angle.personaAbove : this.frames.angle.personaBelow;
+    return this.frames.followUp.persona;
   }
 
   /**
@@ -674,7 +671,21 @@ const AND: Record<string, string> = { en: 'and', de: 'und', fr: 'et', es: 'y' };
  * An event's name as a German frame's "bei {event}" needs it: with the article its last word asks
  * for ("bei der Hannover Messe", "bei dem OMR Festival"); other languages take the name as it is.
  */
-function eventIn(event: string, language: string): string {
+export function eventIn(event: string, language: string): string {
+  // A name that starts with a common noun takes its article after the frames' "à {event}" / "en
+  // {event}": "à l'occasion du Salon des Entrepreneurs", "en el Salón de la Logística"; "à VivaTech" as is.
+  if (language === 'fr') {
+    if (/^(salon|forum|congrès|sommet|festival|carrefour|mondial|rendez-vous)\b/i.test(event))
+      return `l'occasion du ${event}`;
+    if (/^(foire|semaine|journée|rencontre|convention|conférence|biennale)\b/i.test(event))
+      return `l'occasion de la ${event}`;
+    return event;
+  }
+  if (language === 'es') {
+    if (/^(salón|congreso|foro|festival|encuentro|simposio)\b/i.test(event)) return `el ${event}`;
+    if (/^(feria|semana|cumbre|jornada|conferencia|convención|exposición)\b/i.test(event)) return `la ${event}`;
+    return event;
+  }
   if (language !== 'de' || /^(der|die|das|dem|den)\s/i.test(event)) return event;
   if (/(messe|konferenz|tagung|ausstellung|expo|show|woche|fachmesse|mesa)$/i.test(event)) return `der ${event}`;
   if (/(kongress|summit|gipfel|tag|day|workshop|forum|festival|event|treffen|meetup|barcamp|symposium)$/i.test(event))
