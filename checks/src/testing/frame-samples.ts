@@ -8,6 +8,7 @@ import type { WritingLanguage } from '@seqgen/proto';
  */
 export const FRAME_SAMPLES: Readonly<Record<WritingLanguage, Readonly<Record<string, string>>>> = {
   en: {
+    hook: 'We are opening a third distribution centre in Leeds next spring.',
     offer: 'multi-currency accounts and supplier payments for importers',
     company: 'Acme',
     prospect: 'Brenner Logistics',
@@ -33,6 +34,7 @@ export const FRAME_SAMPLES: Readonly<Record<WritingLanguage, Readonly<Record<str
     scale: '14 warehouses',
   },
   de: {
+    hook: 'Neue Montagehalle in Heilbronn in Betrieb genommen.',
     offer: 'Lohnfertigung von Einzelteilen und Kleinserien',
     company: 'Acme',
     prospect: 'Brenner Logistik',
@@ -58,6 +60,7 @@ export const FRAME_SAMPLES: Readonly<Record<WritingLanguage, Readonly<Record<str
     scale: '14 Standorte',
   },
   fr: {
+    hook: "Création d'une direction des achats groupe.",
     offer: 'cartes de paiement et notes de frais pour les PME',
     company: 'Acme',
     prospect: 'Transports Morel',
@@ -83,6 +86,7 @@ export const FRAME_SAMPLES: Readonly<Record<WritingLanguage, Readonly<Record<str
     scale: '14 entrepôts',
   },
   es: {
+    hook: 'Abrimos un nuevo almacén en Zaragoza en primavera.',
     offer: 'recordatorios automáticos y conciliación bancaria para pymes',
     company: 'Acme',
     prospect: 'Transportes Ribera',

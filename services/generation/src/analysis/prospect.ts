@@ -1,6 +1,6 @@
 import type { WritingLanguage } from '@seqgen/proto';
 import { type FunctionPlaybook, GENERAL_FUNCTION, playbook } from '../playbook/index.ts';
-import { clean, sentences } from '../text.ts';
+import { clean, sentences, wordCount } from '../text.ts';
 import { classify, weightedTexts } from './classify/classify.ts';
 import type { PageContent } from './extraction/content.ts';
 import { companyNameOf, describeCompany } from './facts/company.ts';
@@ -23,9 +23,19 @@ export interface CompanyProfile {
   industries: string[];
   /** "14 distribution centres": a figure and what it counts, as the page writes it. */
   scale: string | undefined;
+  /**
+   * What the page says of the company in sentences of its own (news, sites, numbers, plans), for
+   * the writer to find the one a rep would open with: the one about the seller's topic
+   * (compose/brief.ts hookOf). Absent from profiles cached before it was read.
+   */
+  statements?: string[];
   /** Kept for profiles cached before industries were read (always empty now). */
   triggers: unknown[];
 }
+
+/** Enough statements for any page's news and numbers; each short enough to quote in an opener. */
+const MAX_STATEMENTS = 40;
+const STATEMENT_WORDS = { min: 5, max: 24 };
 
 /** What a page counts that says how big a business is, per language. */
 const SCALE_UNITS =
@@ -39,16 +49,22 @@ export function profileProspect(page: PageContent): CompanyProfile {
     weightedTexts(read, [page.title, page.metaDescription ?? '', page.ogDescription ?? ''].filter(Boolean)),
   );
   let scale: string | undefined;
+  const statements: string[] = [];
   for (const entry of read.blocks) {
     if (entry.role === 'legal' || entry.role === 'nav' || entry.role === 'price' || entry.role === 'spec') continue;
     for (const sentence of sentences(entry.block.text)) {
       const match = SCALE_UNITS.exec(sentence);
-      if (match && Number(match[1]?.replace(/[.,\s]/g, '')) >= 2) {
-        scale = clean(match[0]);
-        break;
-      }
+      if (!scale && match && Number(match[1]?.replace(/[.,\s]/g, '')) >= 2) scale = clean(match[0]);
+      const words = wordCount(sentence);
+      if (
+        entry.block.kind !== 'heading' &&
+        statements.length < MAX_STATEMENTS &&
+        words >= STATEMENT_WORDS.min &&
+        words <= STATEMENT_WORDS.max &&
+        /[.!]$/u.test(sentence)
+      )
+        statements.push(clean(sentence));
     }
-    if (scale) break;
   }
   const audience = read.blocks.find((entry) => entry.role === 'audience' && entry.block.kind !== 'heading');
   return {
@@ -59,6 +75,7 @@ export function profileProspect(page: PageContent): CompanyProfile {
     language,
     industries: classification.industries.map((industry) => industry.industry),
     scale,
+    statements,
     triggers: [],
   };
 }

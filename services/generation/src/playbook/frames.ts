@@ -52,6 +52,7 @@ export const Frames = z
       'referral',
       'prospect',
       'prospectScale',
+      'prospectHook',
       'prospectNoIndustry',
       'persona',
       'personaUnsure',

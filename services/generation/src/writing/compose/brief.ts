@@ -15,10 +15,11 @@ import {
   type FunctionPlaybook,
   GENERAL_FUNCTION,
   type Industry,
+  type Lists,
   type Pain,
   playbook,
 } from '../../playbook/index.ts';
-import { bestMatch, phrasesIn } from '../../playbook/signals.ts';
+import { bestMatch, phrasesIn, signalScore } from '../../playbook/signals.ts';
 import { clean, sentences, wordCount } from '../../text.ts';
 import { type ReaderContext, readContext } from '../brief/context.ts';
 import { sanitise } from '../brief/sanitise.ts';
@@ -86,7 +87,8 @@ export interface ComposerBrief {
    * the emails' language, lower case where the language writes it so), when the playbook knows none.
    */
   industry: { industry: Industry | undefined; typed: string | undefined; said: string | undefined };
-  prospect: { name: string; industries: string[]; scale: string | undefined } | undefined;
+  /** The company written to: its page's count ("14 warehouses") and its sentence about the seller's topic (hookOf). */
+  prospect: { name: string; industries: string[]; scale: string | undefined; hook: string | undefined } | undefined;
   context: ReaderContext & { event: string | undefined; when: WhenKey | undefined; referrer: string | undefined };
   manual: {
     differentiators: string[];
@@ -199,6 +201,36 @@ function offerOf(analysis: SubmittedAnalysis, company: string, language: Writing
     language !== 'de' && /^\p{Lu}\p{Ll}/u.test(phrase) ? phrase[0]?.toLowerCase() + phrase.slice(1) : phrase;
   return { phrase: lowered };
 }
+
+/**
+ * The prospect page's own sentence about the seller's topic, which a rep opens with because it is
+ * why they write to this company ("Rund 1.900 Lieferanten, davon etwa 120 Lohnfertiger für Dreh- und
+ * Frästeile." to a contract manufacturer; "Création d'une direction des achats groupe." to a
+ * procurement consultancy): quoted, never reworded (docs/architecture.md §6). Only a sentence that
+ * says the function's own words, in the emails' language: the page's other news says nothing to
+ * this reader (the SDR review of heldout-c: every prospect page had such a hook, none was used).
+ */
+function hookOf(
+  prospect: CompanyProfile | null | undefined,
+  fn: FunctionPlaybook,
+  language: WritingLanguage,
+): string | undefined {
+  if (!prospect?.statements?.length || prospect.language !== language) return undefined;
+  let best: { text: string; score: number } | undefined;
+  const strongest = (entries: readonly { signals: Lists }[], text: string) =>
+    Math.max(0, ...entries.map((entry) => signalScore(text, entry.signals)));
+  for (const raw of prospect.statements) {
+    const text = sanitise(raw, MAX_HOOK_CHARS);
+    if (!text || /["“”„«»]/u.test(text) || !inLanguage(text, language, prospect.language)) continue;
+    const score = signalScore(text, fn.signals) + strongest(fn.capabilities, text) + strongest(fn.pains, text);
+    if (score >= MIN_HOOK_SCORE && (!best || score > best.score)) best = { text, score };
+  }
+  return best?.text;
+}
+
+/** A phrase of the function's, or two of its words: one shared word is chance ("service", "team"). */
+const MIN_HOOK_SCORE = 1.5;
+const MAX_HOOK_CHARS = 220;
 
 /** The company's offer: its own sentence, or the list its description gives (offerOf). */
 export type Offer = { sentence: string; phrase?: undefined } | { phrase: string; sentence?: undefined };
@@ -582,6 +614,7 @@ export function buildComposerBrief(input: ComposerInput): ComposerBrief {
       ? sanitise(input.prospect.companyName, 80) || undefined
       : undefined;
   const read = readContext(contextText, prospectName);
+  const prospectHook = prospectName ? hookOf(input.prospect, fn, language) : undefined;
   const avoided = (text: string) => read.avoid.some((term) => text.toLowerCase().includes(term));
   const angles = anglesOf(analysis, fn, company, language);
   const proofs = [
@@ -666,8 +699,9 @@ export function buildComposerBrief(input: ComposerInput): ComposerBrief {
     contextText,
     prospectName ?? '',
     input.prospect?.companyDescription ?? '',
-    // The prospect page's own count ("14 distribution centres"), which the opener may say.
+    // The prospect page's own count ("14 distribution centres") and sentence, which the opener may say.
     input.prospect?.scale ?? '',
+    prospectHook ?? '',
   ].filter(Boolean);
   const seed = input.seed ?? seedOf(JSON.stringify([analysis.companyName, analysis.customerPains, customization]));
   return {
@@ -696,6 +730,7 @@ export function buildComposerBrief(input: ComposerInput): ComposerBrief {
           // A figure with its unit is the prospect page's words: only in that page's language, and
           // only in English, whose nouns do not change with their case ("an 14 Standorten").
           scale: language === 'en' && input.prospect?.language === language ? input.prospect.scale : undefined,
+          hook: prospectHook,
         }
       : undefined,
     context: { ...read, ...occasion },

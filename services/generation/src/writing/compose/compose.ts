@@ -77,6 +77,7 @@ class Composition {
       persona: brief.persona,
       prospect: brief.prospect?.name,
       scale: brief.prospect?.scale,
+      hook: brief.prospect?.hook,
       event: brief.context.event ? eventIn(brief.context.event, brief.language) : undefined,
       when: brief.context.when ? this.frames.when[brief.context.when] : undefined,
       referrer: brief.context.referrer,
@@ -363,6 +364,14 @@ class Composition {
       if (kind === 'event' && !context.event) continue;
       if (kind === 'referral' && !context.referrer) continue;
       if (kind === 'prospect' && !this.base.prospect) continue;
+      // The prospect page's own sentence about the topic is the reason to write: it opens.
+      if (kind === 'prospect' && this.base.hook) {
+        const line = this.fill(this.frames.opener.prospectHook, {}, 'opener-hook');
+        if (line) {
+          this.opened = 'prospect';
+          return this.use(line);
+        }
+      }
       if (kind === 'prospect' && this.base.scale) {
         const phrase = this.order[0]?.phrase;
         const line = phrase ? this.fill(this.frames.opener.prospectScale, { phrase }, 'opener-scale') : undefined;
