@@ -8,6 +8,7 @@ import type { WritingLanguage } from '@seqgen/proto';
  */
 export const FRAME_SAMPLES: Readonly<Record<WritingLanguage, Readonly<Record<string, string>>>> = {
   en: {
+    industry: 'logistics',
     hook: 'We are opening a third distribution centre in Leeds next spring.',
     offer: 'multi-currency accounts and supplier payments for importers',
     company: 'Acme',
@@ -34,6 +35,7 @@ export const FRAME_SAMPLES: Readonly<Record<WritingLanguage, Readonly<Record<str
     scale: '14 warehouses',
   },
   de: {
+    industry: 'Logistik',
     hook: 'Neue Montagehalle in Heilbronn in Betrieb genommen.',
     offer: 'Lohnfertigung von Einzelteilen und Kleinserien',
     company: 'Acme',
@@ -60,6 +62,7 @@ export const FRAME_SAMPLES: Readonly<Record<WritingLanguage, Readonly<Record<str
     scale: '14 Standorte',
   },
   fr: {
+    industry: 'logistique',
     hook: "Création d'une direction des achats groupe.",
     offer: 'cartes de paiement et notes de frais pour les PME',
     company: 'Acme',
@@ -86,6 +89,7 @@ export const FRAME_SAMPLES: Readonly<Record<WritingLanguage, Readonly<Record<str
     scale: '14 entrepôts',
   },
   es: {
+    industry: 'logística',
     hook: 'Abrimos un nuevo almacén en Zaragoza en primavera.',
     offer: 'recordatorios automáticos y conciliación bancaria para pymes',
     company: 'Acme',

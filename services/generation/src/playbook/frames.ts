@@ -77,7 +77,7 @@ export const Frames = z
     angle: group(['open', 'personaAbove', 'personaBelow', 'personaUnsure'] as const),
     insight: group(['industry', 'competitors', 'roi', 'news', 'mention'] as const),
     breakup: group(['open', 'door', 'doorProspect'] as const),
-    subjects: group(['prospect', 'proof', 'objection', 'breakup'] as const),
+    subjects: group(['prospect', 'proof', 'proofQuote', 'industry', 'objection', 'breakup'] as const),
   })
   .strict();
 export type Frames = z.infer<typeof Frames>;

@@ -88,10 +88,12 @@ describe('the offer', () => {
     expect(sequence.map((email) => email.body).join('\n')).toContain(expected);
   });
 
-  it('is not a tagline, a datasheet label, a paragraph or an ask', () => {
+  it('is not a tagline, a datasheet label, a paragraph, what the company is, or an ask', () => {
     for (const description of [
       'The future of employment law.',
       'Harwick Vane: HX-40 datasheet: triaxial vibration sensor.',
+      // What the company is, not what it offers ("Here is what Harwick Vane offers: employment solicitors…").
+      'Harwick Vane: Employment solicitors for employers with 50 to 2,000 staff.',
       // An ask of its own would be the email's second.
       'Harwick Vane advises employers on employment law, so book a call with our team today.',
       `Harwick Vane advises employers ${'on contracts, handbooks, disciplinaries, grievances, redundancies and restructuring, '.repeat(3)}and tribunal claims.`,

@@ -196,6 +196,10 @@ function offerOf(analysis: SubmittedAnalysis, company: string, language: Writing
   if (!inLanguage(phrase, language, assumed) || FIRST_PERSON.test(phrase) || finiteVerbs(phrase, language)[0] === lead)
     return undefined;
   if (asksReader(`${phrase}.`, language)) return undefined;
+  // "Employment solicitors for employers…" says what the company is, not what it offers: "Here is
+  // what <Seller> offers: employment solicitors…" reads wrong (the SDR review, evening).
+  const head = phrase.split(/\s*,\s*|\s+(?:for|to|in|with|für|von|mit|in|pour|de|avec|para|en|con)\s+/u)[0] ?? '';
+  if (COMPANY_NOUN.test(head.split(/\s+/u).at(-1) ?? '')) return undefined;
   // "Multi-currency accounts…" mid-sentence is "multi-currency accounts…"; "CNC-Lohnfertigung", "ISO" and German nouns keep theirs.
   const lowered =
     language !== 'de' && /^\p{Lu}\p{Ll}/u.test(phrase) ? phrase[0]?.toLowerCase() + phrase.slice(1) : phrase;
@@ -236,6 +240,9 @@ const MAX_HOOK_CHARS = 220;
 export type Offer = { sentence: string; phrase?: undefined } | { phrase: string; sentence?: undefined };
 
 const MIN_OFFER_WORDS = 6;
+/** Nouns for a company or its people, in the four languages: the head of a phrase that names the company. */
+const COMPANY_NOUN =
+  /^(?:solicitors?|lawyers?|attorneys?|accountants?|consultants?|consultancy|agency|firm|partners?|providers?|company|specialists?|experts?|team|manufacturers?|distributors?|suppliers?|wholesalers?|hauliers?|carriers?|forwarders?|recruiters?|advis[eo]rs?|studio|bureau|practice|kanzlei|anwälte|rechtsanwälte|berater(?:in)?|agentur|anbieter|spezialist(?:en)?|experten|hersteller|händler|großhändler|dienstleister|spedition|cabinet|avocats?|agence|partenaires?|fournisseurs?|spécialistes?|équipe|fabricant|distributeur|grossiste|transporteur|transitaire|despacho|abogados?|agencia|socios?|proveedor(?:es)?|especialistas?|expertos?|equipo|fabricante|distribuidor|mayorista|consultora|transportista)$/iu;
 /** The seller speaking ("we", "our"): a claim in its voice, not a list of what it offers. */
 const FIRST_PERSON = /(?:^|\s)(?:we|our|us|wir|unser\p{L}*|uns|nous|notre|nos|nosotros|nuestr[oa]s?)(?=[\s,.]|$)/iu;
 /** Longer than this, a description is a paragraph the emails' length and reading checks would refuse. */

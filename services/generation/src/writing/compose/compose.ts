@@ -180,11 +180,8 @@ class Composition {
     const said = (proof.quote ?? proof.result ?? '').toLowerCase();
     if (angle?.name && !said.includes(angle.name.toLowerCase()))
       lines.push(this.line(this.frames.proof.usesName, { name: angle.name }, 'proof-name'));
-    const subject = this.subject([
-      proof.customer ? this.fill(this.frames.subjects.proof, { customer: proof.customer }, 'subject-proof') : undefined,
-      angle?.phrase ? capital(angle.phrase) : undefined,
-      ...this.playbookSubjects(),
-    ]);
+    // The subject says whose words follow: a pain title over a quote about something else misleads.
+    const subject = this.subject([this.proofSubject(proof, 'subject-proof'), ...this.playbookSubjects()]);
     return this.email(subject, [lines.filter(isText)], this.line(this.frames.ask.proof, {}, 'ask-proof'));
   }
 
@@ -265,17 +262,16 @@ class Composition {
         const angle = this.pickText(this.brief.fn.angles[other(this.level)], 'insight-angle');
         if (angle) kept.push(angle);
       }
-      return this.email(this.subject(this.playbookSubjects()), [kept], this.question('insight'));
+      return this.email(
+        this.subject([this.industrySubject(), ...this.playbookSubjects()]),
+        [kept],
+        this.question('insight'),
+      );
     }
     const second = this.chooseProof();
     if (second) {
       return this.email(
-        this.subject([
-          second.customer
-            ? this.fill(this.frames.subjects.proof, { customer: second.customer }, 'subject-proof-2')
-            : undefined,
-          ...this.playbookSubjects(),
-        ]),
+        this.subject([this.proofSubject(second, 'subject-proof-2'), ...this.playbookSubjects()]),
         [[this.proofLine(second)].filter(isText)],
         this.question('insight'),
       );
@@ -325,7 +321,10 @@ class Composition {
     }
     const ask = left?.question && this.fresh(left.question) ? this.use(left.question) : this.question(salt);
     return this.email(
-      this.subject([left?.phrase ? capital(left.phrase) : undefined, ...this.playbookSubjects()]),
+      this.subject([
+        left?.phrase ? capital(left.phrase) : this.industrySubject(`${salt}-subject`),
+        ...this.playbookSubjects(),
+      ]),
       body,
       ask,
     );
@@ -430,6 +429,20 @@ class Composition {
       (other) => other.capability && answering.has(other.capability.id) && other.value && this.fresh(other.value),
     );
     return shown?.value ? [this.use(shown.value)] : [];
+  }
+
+  /** A proof email's subject: the customer's name, else that a customer speaks, else the pain it proves. */
+  private proofSubject(proof: Proof, salt: string): string | undefined {
+    if (proof.customer) return this.fill(this.frames.subjects.proof, { customer: proof.customer }, salt);
+    if (proof.quote) return this.fill(this.frames.subjects.proofQuote, {}, salt);
+    const angle = proof.angle === undefined ? undefined : this.brief.angles[proof.angle];
+    return angle?.phrase ? capital(angle.phrase) : undefined;
+  }
+
+  /** The industry email's subject, where an industry is aimed at: its name, not a pain it does not tell. */
+  private industrySubject(salt = 'subject-industry'): string | undefined {
+    const label = this.brief.industry.industry?.label[this.brief.language];
+    return label ? this.fill(this.frames.subjects.industry, { industry: label }, salt) : undefined;
   }
 
   /** What answers the pain; where the page does not show it, what the company does, said once. */
