@@ -92,4 +92,10 @@ describe('a sequence for a reader whose title is not the function buyer', () => 
     const text = sequence.map((email) => email.body).join('\n');
     expect(text).not.toMatch(/not (?:sure|certain)|in case /);
   });
+
+  it('a title that names the topic hears "As <title>, you…" once, not in the follow-up and the angle email both', () => {
+    const { sequence } = write('Head of Accounts Payable');
+    const text = sequence.map((email) => email.body).join('\n');
+    expect(text.match(/\bAs Head of Accounts Payable, you/g)?.length).toBe(1);
+  });
 });

@@ -141,10 +141,11 @@ class Composition {
     const b = this.order[1];
     // The persona, when the intro opened with something else (an event, a referral, a prospect).
     // A title that names the topic is said without it ("As Accounts Payable Specialist, you…").
+    const frame = this.personaFrame('followUp');
     const personaLine =
-      this.base.persona && this.opened !== 'persona'
-        ? this.fill(this.personaFrame('followUp'), {}, 'followup-persona')
-        : undefined;
+      this.base.persona && this.opened !== 'persona' ? this.fill(frame, {}, 'followup-persona') : undefined;
+    this.roleFramed =
+      Boolean(personaLine) && (frame === this.frames.angle.personaAbove || frame === this.frames.angle.personaBelow);
     const persona = personaLine && this.use(personaLine);
     const open = persona ?? this.line(this.frames.followUp.open, {}, 'followup-open');
     if (!b) {
@@ -221,7 +222,9 @@ class Composition {
     const c = this.order[2];
     // The reader's role, said again where it matters: the angle at their level.
     // A reader the intro was unsure about is not told later that this is their daily pain.
-    const persona = this.base.persona ? this.fill(this.personaFrame('angle'), {}, 'angle-persona') : undefined;
+    // Said once: a follow-up that already told the reader "As <role>, you…" is not echoed here.
+    const persona =
+      this.base.persona && !this.roleFramed ? this.fill(this.personaFrame('angle'), {}, 'angle-persona') : undefined;
     const open = persona ?? this.line(this.frames.angle.open, {}, 'angle-open');
     const angle = this.pickText(this.brief.fn.angles[this.level], 'angle');
     const body = [[open, angle].filter(isText)];
@@ -576,6 +579,8 @@ class Composition {
   /** Which opener the intro used. */
   private opened: (typeof OPENERS)[number] | undefined;
   private offered = false;
+  /** The follow-up said "As <role>, you…" (a title that names the topic): the angle email does not again. */
+  private roleFramed = false;
 
   // --- choosing and filling ---------------------------------------------------------------------
 
