@@ -215,6 +215,12 @@ type StreamChunk = {
  * it, a chunk carrying `error` is the provider's error, a refusal throws; each network read's
  * new text goes to `onText` in one piece. A reader who aborts ends it quietly with what came.
  */
+/** How late a limit's timer may fire before the thread counts as having been busy, not listening. */
+const BUSY_LAG_MS = 200;
+/** How long a limit waits after a busy spell for the tokens that arrived during it to be read. */
+const BUSY_GRACE_MS = 250;
+const MAX_GRACES = 2;
+
 async function readChunks(
   response: Response,
   watch: { signal: AbortSignal | undefined; limit: AbortController; limits: ProgressLimits },
@@ -228,13 +234,28 @@ async function readChunks(
   // A model that keeps writing is never cut off, however long its answer (issue 25, item 3).
   let timedOut = false;
   let timer: NodeJS.Timeout | undefined;
+  let due = 0;
+  let graces = 0;
+  const expire = () => {
+    const now = performance.now();
+    // A timer that fires late fired on a thread that was busy (another request's checks, a long
+    // parse): tokens that came meanwhile are still unread, so that time was not the model's
+    // silence. Listen a moment longer (twice at most) before calling it silent.
+    if (now - due > BUSY_LAG_MS && graces < MAX_GRACES) {
+      graces += 1;
+      due = now + BUSY_GRACE_MS;
+      timer = setTimeout(expire, BUSY_GRACE_MS);
+      return;
+    }
+    timedOut = true;
+    limit.abort();
+    reader.cancel().catch(() => {});
+  };
   const arm = (ms: number) => {
     clearTimeout(timer);
-    timer = setTimeout(() => {
-      timedOut = true;
-      limit.abort();
-      reader.cancel().catch(() => {});
-    }, ms);
+    graces = 0;
+    due = performance.now() + ms;
+    timer = setTimeout(expire, ms);
   };
   arm(limits.firstTokenMs);
   const decoder = new TextDecoder();

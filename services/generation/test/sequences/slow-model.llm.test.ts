@@ -64,6 +64,20 @@ describe('the LLM client against a slow model (loopback stand-in)', () => {
     await expect(client(600, 1_000).completeJson(request)).rejects.toMatchObject({ kind: 'timeout', code: 'timeout' });
   });
 
+  it('does not take a busy thread for a silent model: tokens that came while it was busy count', async () => {
+    llm.script({ stream: { content: ANSWER, firstTokenMs: 10, tokensPerSecond: 20 } });
+    const pieces: string[] = [];
+    const streamed = await client(1_000, 500).streamJson(request, (piece) => {
+      pieces.push(piece);
+      // Another request's work holds the thread for three times the idle limit, once.
+      if (pieces.length === 5) {
+        const until = performance.now() + 1_500;
+        while (performance.now() < until);
+      }
+    });
+    expect(streamed).toBe(ANSWER);
+  });
+
   it("is a 'timeout' when the model falls silent mid-answer", async () => {
     // A token every 1.2 s after a quick start: progress, but slower than the 500 ms idle limit.
     llm.script({ stream: { content: ANSWER, firstTokenMs: 10, tokensPerSecond: 1 / 1.2 } });
