@@ -61,7 +61,7 @@ export const Frames = z
     ] as const),
     echo: Variants,
     ask: group(['intro', 'proof', 'objection', 'breakup', 'strong'] as const),
-    followUp: group(['open', 'persona', 'personaUnsure'] as const),
+    followUp: group(['open', 'persona', 'personaTitled', 'personaUnsure'] as const),
     proof: group([
       'same',
       'quoteRole',

@@ -141,11 +141,10 @@ class Composition {
     const b = this.order[1];
     // The persona, when the intro opened with something else (an event, a referral, a prospect).
     // A title that names the topic is said without it ("As Accounts Payable Specialist, you…").
-    const frame = this.personaFrame('followUp');
     const personaLine =
-      this.base.persona && this.opened !== 'persona' ? this.fill(frame, {}, 'followup-persona') : undefined;
-    this.roleFramed =
-      Boolean(personaLine) && (frame === this.frames.angle.personaAbove || frame === this.frames.angle.personaBelow);
+      this.base.persona && this.opened !== 'persona'
+        ? this.fill(this.personaFrame('followUp'), {}, 'followup-persona')
+        : undefined;
     const persona = personaLine && this.use(personaLine);
     const open = persona ?? this.line(this.frames.followUp.open, {}, 'followup-open');
     if (!b) {
@@ -222,9 +221,7 @@ class Composition {
     const c = this.order[2];
     // The reader's role, said again where it matters: the angle at their level.
     // A reader the intro was unsure about is not told later that this is their daily pain.
-    // Said once: a follow-up that already told the reader "As <role>, you…" is not echoed here.
-    const persona =
-      this.base.persona && !this.roleFramed ? this.fill(this.personaFrame('angle'), {}, 'angle-persona') : undefined;
+    const persona = this.base.persona ? this.fill(this.personaFrame('angle'), {}, 'angle-persona') : undefined;
     const open = persona ?? this.line(this.frames.angle.open, {}, 'angle-open');
     const angle = this.pickText(this.brief.fn.angles[this.level], 'angle');
     const body = [[open, angle].filter(isText)];
@@ -401,15 +398,16 @@ class Composition {
 
   /**
    * How an email names the reader's role: hedged when the title is not the function's buyer (the
-   * intro said it may not be their topic, so no later email says it is); as the one who feels it
-   * (or answers for it, above the line) in the angle email, and in the follow-up when the title
-   * names the topic itself ("As Accounts Payable Specialist, you…"); else the follow-up's own frame.
+   * intro said it may not be their topic, so no later email says it is); in the angle email as the
+   * one who feels it (or answers for it, above the line); in the follow-up as the one the topic
+   * lands with, or, when the title names the topic itself ("Accounts Payable Specialist"), by the
+   * role alone — "As <role>, you…" is the angle email's, said once (the SDR review: twice in 3).
    */
   private personaFrame(email: 'followUp' | 'angle'): Variants {
     if (!this.personaFits) return this.frames[email].personaUnsure;
-    if (email === 'angle' || this.personaNamesTopic)
+    if (email === 'angle')
       return this.level === 'above' ? this.frames.angle.personaAbove : this.frames.angle.personaBelow;
-    return this.frames.followUp.persona;
+    return this.personaNamesTopic ? this.frames.followUp.personaTitled : this.frames.followUp.persona;
   }
 
   /**
@@ -579,8 +577,6 @@ class Composition {
   /** Which opener the intro used. */
   private opened: (typeof OPENERS)[number] | undefined;
   private offered = false;
-  /** The follow-up said "As <role>, you…" (a title that names the topic): the angle email does not again. */
-  private roleFramed = false;
 
   // --- choosing and filling ---------------------------------------------------------------------
 
