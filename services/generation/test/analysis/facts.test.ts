@@ -11,7 +11,7 @@ import { customersOf, parseByline, proofsOf } from '../../src/analysis/facts/pro
 import { readsAsSentence } from '../../src/analysis/facts/sentence.ts';
 import type { ReadPage } from '../../src/analysis/read/roles.ts';
 import { type FunctionPlaybook, playbook } from '../../src/playbook/index.ts';
-import { extract, indexOf, read } from './support/pages.ts';
+import { analyse, extract, indexOf, read } from './support/pages.ts';
 
 const fn = (id: string) => playbook().functions.get(id) as FunctionPlaybook;
 const AP = fn('accounts-payable');
@@ -260,6 +260,23 @@ describe('stated pains', () => {
 });
 
 describe('capabilities', () => {
+  it('a whistleblowing system is compliance with whistleblowing pains, not audit preparation', () => {
+    const analysis = analyse(
+      `<h1>Whistleblowing system for companies with 50 employees or more</h1>
+       <p>Meldeway gives your employees an anonymous reporting channel and your compliance team a case workflow that meets the EU Whistleblowing Directive.</p>
+       <section><h2>Features</h2>
+         <div class="card"><h3>Anonymous reporting</h3><p>Reports by web form or phone, with two-way messages that never reveal who wrote.</p></div>
+         <div class="card"><h3>Case management</h3><p>Every report gets its acknowledgement and answer deadlines tracked until it is closed.</p></div>
+       </section>`,
+      { title: 'Meldeway | Whistleblowing system', lang: 'en' },
+    );
+    expect(analysis.classification?.function).toBe('compliance-grc');
+    // The pains of what the page shows come first; a third, the function's own, only fills the three.
+    const pairs = analysis.pairs ?? [];
+    expect(pairs.slice(0, 2).map((pair) => pair.capabilityId)).toEqual(['whistleblowing', 'whistleblowing']);
+    expect(analysis.customerPains.slice(0, 2).join(' ')).not.toMatch(/screenshots|questionnaire|certification/i);
+  });
+
   it('feature cards, each with its heading as a name and a kind from the playbook', () => {
     const page = read(
       `${HERO}<section><h2>Features</h2>` +
