@@ -4,24 +4,16 @@
  * its description's sentence with the company as the subject, or the list after its name through
  * the `offer` frame. A tagline is not an offer, and nothing else from the description is said.
  */
-import type { Customization, WritingLanguage } from '@seqgen/proto';
+
+import type { WritingLanguage } from '@seqgen/proto';
+import { Customization } from '@seqgen/proto';
 import { describe, expect, it } from 'vitest';
 import { analyseSite, extractPage } from '../../src/analysis/index.ts';
 import { buildComposerBrief } from '../../src/writing/compose/brief.ts';
 import { composeChecked } from '../../src/writing/compose/variants.ts';
 
-const customization: Customization = {
-  persona: 'generic',
-  specificPersona: '',
-  seniority: '',
-  industry: 'agnostic',
-  specificIndustry: '',
-  tone: 50,
-  additionalContext: '',
-  targetSpecificCompany: 'no',
-  prospectCompanyUrl: '',
-  language: 'auto',
-};
+// The schema's defaults fill the rest, as for a request.
+const customization = Customization.parse({ persona: 'generic', industry: 'agnostic', targetSpecificCompany: 'no' });
 
 /** A page that says what the company is and what goes wrong for its buyers, with no feature cards. */
 function page(lang: WritingLanguage, title: string, description: string, body: string) {

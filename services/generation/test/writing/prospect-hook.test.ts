@@ -3,7 +3,7 @@
  * hookOf): quoted as the page says it, only in the emails' language, and only a sentence that says
  * the seller's function's words; otherwise the opener is the one it was.
  */
-import type { Customization } from '@seqgen/proto';
+import { Customization } from '@seqgen/proto';
 import { describe, expect, it } from 'vitest';
 import { analyseSite, extractPage, profileCompany } from '../../src/analysis/index.ts';
 import { buildComposerBrief } from '../../src/writing/compose/brief.ts';
@@ -12,18 +12,12 @@ import { pagesOf } from '../support/fixture-sites.ts';
 
 const seller = analyseSite({ company: extractPage(pagesOf('ledgerly').index, 'https://ledgerly.example/') });
 
-const customization: Customization = {
+const customization = Customization.parse({
   persona: 'generic',
-  specificPersona: '',
-  seniority: '',
   industry: 'agnostic',
-  specificIndustry: '',
-  tone: 50,
-  additionalContext: '',
   targetSpecificCompany: 'yes',
   prospectCompanyUrl: 'https://brenner.example/',
-  language: 'auto',
-};
+});
 
 function prospectPage(lang: string, body: string) {
   return extractPage(

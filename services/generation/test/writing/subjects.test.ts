@@ -4,7 +4,9 @@
  * industry — never a pain title the email does not tell (the SDR review of heldout-c, evening:
  * about 17 sequences with a subject over another body).
  */
-import type { Customization, WritingLanguage } from '@seqgen/proto';
+
+import type { WritingLanguage } from '@seqgen/proto';
+import { Customization } from '@seqgen/proto';
 import { describe, expect, it } from 'vitest';
 import { analyseSite, extractPage } from '../../src/analysis/index.ts';
 import { framesFor, linesFor } from '../../src/playbook/frames.ts';
@@ -15,18 +17,12 @@ import { pagesOf } from '../support/fixture-sites.ts';
 const analysis = analyseSite({ company: extractPage(pagesOf('ledgerly').index, 'https://ledgerly.example/') });
 
 function brief(language: WritingLanguage, industry: string): ComposerBrief {
-  const customization: Customization = {
+  const customization = Customization.parse({
     persona: 'generic',
-    specificPersona: '',
-    seniority: '',
     industry: 'specific',
     specificIndustry: industry,
-    tone: 50,
-    additionalContext: '',
     targetSpecificCompany: 'no',
-    prospectCompanyUrl: '',
-    language: 'auto',
-  };
+  });
   return buildComposerBrief({ analysis, customization, language, sender: { firstName: 'Sam' } });
 }
 
