@@ -44,6 +44,23 @@ export function phrasesIn(text: string, signals: Lists): string[] {
   return [...normalise(text).matchAll(pattern)].map((match) => match[0].replace(/\s+/g, ' '));
 }
 
+/** Every entry whose signals the texts match at `minimum` or more, with its score, in entry order. */
+export function allMatches<T extends { signals: Lists }>(
+  entries: Iterable<T>,
+  texts: readonly { text: string; weight: number }[],
+  minimum = 1,
+): { entry: T; score: number }[] {
+  // Each text is normalised once, not once per entry: the composer scores every proof against
+  // every industry, which was a seventh of its time.
+  const normalised = texts.map(({ text, weight }) => ({ text: normalise(text), weight }));
+  const matches: { entry: T; score: number }[] = [];
+  for (const entry of entries) {
+    const score = normalised.reduce((sum, { text, weight }) => sum + normalisedScore(text, entry.signals) * weight, 0);
+    if (score >= minimum) matches.push({ entry, score });
+  }
+  return matches;
+}
+
 /** The entry whose signals a text matches best, with its score; undefined below `minimum`. */
 export function bestMatch<T extends { signals: Lists }>(
   entries: readonly T[],
@@ -51,10 +68,6 @@ export function bestMatch<T extends { signals: Lists }>(
   minimum = 1,
 ): { entry: T; score: number } | undefined {
   let best: { entry: T; score: number } | undefined;
-  const normalised = texts.map(({ text, weight }) => ({ text: normalise(text), weight }));
-  for (const entry of entries) {
-    const score = normalised.reduce((sum, { text, weight }) => sum + normalisedScore(text, entry.signals) * weight, 0);
-    if (score >= minimum && (!best || score > best.score)) best = { entry, score };
-  }
+  for (const match of allMatches(entries, texts, minimum)) if (!best || match.score > best.score) best = match;
   return best;
 }

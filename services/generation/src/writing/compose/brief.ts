@@ -19,7 +19,7 @@ import {
   type Pain,
   playbook,
 } from '../../playbook/index.ts';
-import { bestMatch, phrasesIn, signalScore } from '../../playbook/signals.ts';
+import { allMatches, bestMatch, phrasesIn, signalScore } from '../../playbook/signals.ts';
 import { clean, sentences, wordCount } from '../../text.ts';
 import { type ReaderContext, readContext } from '../brief/context.ts';
 import { sanitise } from '../brief/sanitise.ts';
@@ -480,9 +480,9 @@ function proofsOf(
     if (point.quote && wordCount(text) > 40) continue;
     if (!point.quote && (!customer || wordCount(text) > 35)) continue;
     const angle = angles.findIndex((each) => each.capability && proofNames(point, each));
-    const industries = [...playbook().industries.values()]
-      .filter((industry) => bestMatch([industry], [{ text: `${customer ?? ''} ${text}`, weight: 1 }]))
-      .map((industry) => industry.id);
+    const industries = allMatches(playbook().industries.values(), [{ text: `${customer ?? ''} ${text}`, weight: 1 }]).map(
+      ({ entry }) => entry.id,
+    );
     proofs.push({
       customer,
       person: person || undefined,
