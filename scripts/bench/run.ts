@@ -49,6 +49,32 @@ const NOT_BENCHES = new Set(['run.ts', 'report.ts', 'load.ts', 'llm-stand-in.ts'
 const REGRESSION_FACTOR = 1.5;
 const load1 = () => Math.round((os.loadavg()[0] ?? 0) * 100) / 100;
 
+/** Share of the machine's CPU time spent idle over `ms` (Linux /proc/stat, all cores). */
+async function idleShare(ms: number): Promise<number> {
+  const read = () => {
+    const fields = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/).slice(1).map(Number);
+    const idle = (fields[3] ?? 0) + (fields[4] ?? 0); // idle + iowait
+    return { idle, total: fields.reduce((sum, value) => sum + value, 0) };
+  };
+  const before = read();
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  const after = read();
+  return (after.idle - before.idle) / Math.max(1, after.total - before.total);
+}
+
+/**
+ * Waits (30 s at most) until the machine is nearly idle: what one bench leaves running for a
+ * while (the servers it stopped flushing, PostgreSQL's autovacuum after a real-infrastructure
+ * run) otherwise lands on the next. Seen: polling (real) at 2,456 req/s right after polling
+ * (embedded), 4,513 req/s alone, same code. The 1-minute load average is not used: it lags.
+ */
+async function settle(): Promise<void> {
+  const deadline = performance.now() + 30_000;
+  while (performance.now() < deadline && (await idleShare(1_000)) < 0.9) {
+    // keep waiting
+  }
+}
+
 function runOne(file: string, infra: Infra | null): Promise<Outcome> {
   const started = performance.now();
   const loadBefore = load1();
@@ -112,6 +138,7 @@ process.stdout.write(`  ${JSON.stringify(referencesAtStart)}\n`);
 const outcomes: Outcome[] = [];
 for (const file of benches) {
   for (const infra of INFRA_BENCHES.has(file.replace(/\.ts$/, '')) ? infras : [null]) {
+    await settle();
     process.stdout.write(`\n━━ ${file}${infra ? ` (${infra})` : ''} ━━\n`);
     outcomes.push(await runOne(file, infra));
   }

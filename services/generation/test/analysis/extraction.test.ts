@@ -271,6 +271,39 @@ describe('JavaScript app shells', () => {
     expect(blocks.some((block) => block.text === 'default' || block.text === 'fr')).toBe(false);
   });
 
+  it('reads a list of sentences in page data as copy (a story’s paragraphs, a list’s lines), short labels not', () => {
+    const data = {
+      props: {
+        blocks: [
+          {
+            __typename: 'Story',
+            title: 'A week in accounts payable',
+            paragraphs: [
+              'On Monday two hundred supplier invoices arrive in a shared inbox.',
+              'By Thursday half of them are still waiting for someone to key them in.',
+            ],
+          },
+          { __typename: 'Perks', items: ['No setup fee', 'Invoices read in any language you receive them in'] },
+        ],
+      },
+    };
+    const { blocks } = extract(
+      `<div id="root"></div><script id="__NEXT_DATA__" type="application/json">${JSON.stringify(data)}</script>`,
+    );
+    expect(blockOf(blocks, 'On Monday two hundred supplier invoices').kind).toBe('p');
+    expect(blockOf(blocks, 'By Thursday half of them').kind).toBe('p');
+    const line = blockOf(blocks, 'Invoices read in any language');
+    expect(line).toMatchObject({ kind: 'li', item: { index: 0, count: 1 } });
+    expect(blocks.some((block) => block.text === 'No setup fee')).toBe(false);
+  });
+
+  it('a stat’s figure in framework state is read with its words, as in JSON data', () => {
+    const script = `window.__NUXT__={data:[{stats:[{figure:"11 days",text:"is how long an invoice waits for its approver at a typical wholesaler."},{value:"1 in 4",text:"invoices is keyed twice."}]}]};`;
+    const { blocks } = extract(`<div id="__nuxt"></div><script>${script}</script>`);
+    expect(blockOf(blocks, '11 days is how long an invoice waits').kind).toBe('p');
+    expect(blockOf(blocks, '1 in 4 invoices is keyed twice.').kind).toBe('p');
+  });
+
   it('reads the Next.js app router’s flight data (self.__next_f) as blocks', () => {
     const payload = JSON.stringify([
       '$',

@@ -11,7 +11,7 @@ import { customersOf, parseByline, proofsOf } from '../../src/analysis/facts/pro
 import { readsAsSentence } from '../../src/analysis/facts/sentence.ts';
 import type { ReadPage } from '../../src/analysis/read/roles.ts';
 import { type FunctionPlaybook, playbook } from '../../src/playbook/index.ts';
-import { analyse, extract, indexOf, read } from './support/pages.ts';
+import { analyse, entryOf, extract, indexOf, read } from './support/pages.ts';
 
 const fn = (id: string) => playbook().functions.get(id) as FunctionPlaybook;
 const AP = fn('accounts-payable');
@@ -122,6 +122,54 @@ describe('stated pains', () => {
       ]),
     );
     expect(sentences.some((sentence) => /^Paperwork|^Approvals\.|5×/.test(sentence))).toBe(false);
+  });
+
+  it('a before/after pair of plain lists (site-builder divs, no table): the "before" lines are pains, the "after" lines answers', () => {
+    const page = read(
+      '<div class="row"><div>Invoices paid on time, every time.</div><div>Ledgerly runs accounts payable for growing companies.</div></div>' +
+        '<div class="row"><div>Accounts payable with and without us</div>' +
+        '<div class="card"><div class="t">Without Ledgerly</div><div class="li">Supplier invoices sit in a shared inbox until someone has a spare hour.</div>' +
+        '<div class="li">Every invoice is keyed into the ERP by hand, twice when the total is wrong.</div></div>' +
+        '<div class="card"><div class="t">With Ledgerly</div><div class="li">Invoices are read the day they arrive.</div>' +
+        '<div class="li">Totals are checked against the order before anyone approves.</div></div></div>',
+    );
+    const pains = painsOf(page);
+    expect(pains.map((pain) => pain.sentence)).toEqual([
+      'Supplier invoices sit in a shared inbox until someone has a spare hour.',
+      'Every invoice is keyed into the ERP by hand, twice when the total is wrong.',
+    ]);
+    expect(entryOf(page, 'Invoices are read the day they arrive.').role).toBe('feature');
+    expect(entryOf(page, 'Without Ledgerly').role).toBe('heading');
+    // A label needs its other side: "Before you start" over a list of steps is no comparison.
+    const steps = read(
+      `${HERO}<div><div>Before you start</div><div>Export your supplier list as a spreadsheet file.</div><div>Invite the approvers of each cost centre.</div></div>`,
+    );
+    expect(painsOf(steps)).toEqual([]);
+  });
+
+  it('one paragraph with both sides ("Today: … With Ledgerly: …"): the first side is the pain, the second its answer', () => {
+    const page = read(
+      `${HERO}<section><h2>For every person in finance</h2>` +
+        '<p>Today: approvers forward invoices by email and nobody knows which ones are still waiting. With Ledgerly: one queue per approver, chased every morning.</p>' +
+        '<p>Hoy: nadie sabe qué facturas siguen pendientes de aprobar. Con Ledgerly: una cola por aprobador.</p></section>',
+    );
+    const pains = painsOf(page);
+    expect(pains.map((pain) => [pain.sentence, pain.answer])).toEqual([
+      [
+        'Approvers forward invoices by email and nobody knows which ones are still waiting.',
+        'One queue per approver, chased every morning.',
+      ],
+      ['Nadie sabe qué facturas siguen pendientes de aprobar.', 'Una cola por aprobador.'],
+    ]);
+  });
+
+  it('a scene section keeps its kind when a button sits just above its heading', () => {
+    const page = read(
+      `${HERO}<a class="button" href="/demo">Book a demo</a><section><h2>A normal Monday</h2>` +
+        '<p>The controller opens a shared inbox with two hundred supplier invoices in it. Half of them are keyed into the ERP by hand before lunch, and the rest wait until Thursday.</p></section>',
+    );
+    expect(entryOf(page, 'The controller opens a shared inbox').role).toBe('problem');
+    expect(painsOf(page).length).toBeGreaterThan(0);
   });
 
   it('sentences about the page itself or about what the company does are not pains', () => {

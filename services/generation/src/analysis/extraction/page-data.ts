@@ -41,6 +41,9 @@ const FIGURE_KEYS = /^(value|valor|valeur|wert|figure|cifra|chiffre|zahl|stat|nu
 /** Keys whose string is body copy. */
 const BODY_KEYS =
   /^(text|texte|texto|body|description|descripcion|descripción|beschreibung|subtitle|subheading|sous_?titre|untertitel|subtitulo|summary|content|contenu|contenido|answer|reponse|réponse|antwort|respuesta|copy|lead|excerpt)$/i;
+/** Keys whose list of strings is paragraphs of prose rather than list items. */
+const PARAGRAPH_KEYS =
+  /^(paragraphs?|paragraphes?|absätze|absaetze|absatz|p[aá]rrafos?|story|body|text|content|copy)$/i;
 const NOT_COPY = /^(https?:|\/|#|[\w.-]+@|[\w-]+\.(svg|png|jpe?g|webp|js|css)$)|^[\w-]+$|[{}<>]|^\$?[\d.,]+$/;
 
 /**
@@ -134,6 +137,21 @@ export function blocksFromPageData(
         push('quote', item, { ...own, hints: merge(['quote'], own.hints) });
       else if (AUTHOR_KEYS.test(key) && prose(item) && wordCount(item) <= 12) {
         push('text', item, { ...own, hints: merge(['author'], own.hints) });
+      } else if (Array.isArray(item) && item.some((each) => prose(each) && wordCount(each) >= 4)) {
+        // A list of sentences ("paragraphs": […], "bullets": […]) is copy as a list of objects is:
+        // a story told in paragraphs, a before/after list (the "Picture this" story of a CMS block).
+        ids += 1;
+        const list = ids;
+        const lines = item.filter((each): each is string => prose(each) && wordCount(each) >= 4);
+        const hints = merge(hintsOfKey(key), own.hints);
+        const asParagraphs = PARAGRAPH_KEYS.test(key);
+        for (const [index, line] of lines.entries()) {
+          ids += 1;
+          push(asParagraphs ? 'p' : 'li', line, {
+            hints,
+            item: asParagraphs ? undefined : { id: ids, list, index, count: lines.length },
+          });
+        }
       } else if (item && typeof item === 'object') {
         visit(item, depth + 1, title ? level + 1 : level, { ...own, hints: merge(hintsOfKey(key), own.hints) });
       }
@@ -283,13 +301,28 @@ export function blocksFromStateScripts(
   for (const literal of literals)
     if (literal.item)
       counts.set(literal.item.list, Math.max(counts.get(literal.item.list) ?? 0, literal.item.index + 1));
+  // A stat's figure and its words are one line, as in JSON page data ("4 days" + "is how long a
+  // SWIFT payment… can take"): the figure goes before the first body string of its object.
+  const figures = new Map<number, string>();
+  for (const { key, value, objects } of literals) {
+    const object = objects.at(-1);
+    if (object !== undefined && key && FIGURE_KEYS.test(key) && /\d/.test(value) && wordCount(value) <= 4)
+      figures.set(object, clean(value));
+  }
   const blocks: Block[] = [];
   let chars = 0;
   const seen = new Set<string>();
   for (const literal of literals) {
     if (blocks.length >= MAX_BLOCKS || chars >= MAX_TEXT_CHARS) break;
-    const { key, value } = literal;
+    const { key } = literal;
+    let { value } = literal;
     if (!prose(value)) continue;
+    const object = literal.objects.at(-1);
+    const figure = object === undefined ? undefined : figures.get(object);
+    if (figure && key && BODY_KEYS.test(key)) {
+      value = `${figure} ${value}`;
+      figures.delete(object as number);
+    }
     const words = wordCount(value);
     const titled = key ? TITLE_KEYS.test(key) : false;
     if (key && !titled && !STATE_BODY_KEYS.test(key) && words < 4) continue;

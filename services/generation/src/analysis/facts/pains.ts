@@ -2,7 +2,7 @@ import { escapeRegExp, normalise } from '../../match.ts';
 import type { FunctionPlaybook, Pain } from '../../playbook/index.ts';
 import { bestMatch } from '../../playbook/signals.ts';
 import { clean, sentences } from '../../text.ts';
-import { problemScore, type ReadBlock, type ReadPage } from '../read/roles.ts';
+import { inlineComparison, problemScore, type ReadBlock, type ReadPage } from '../read/roles.ts';
 
 /**
  * The problems a page states: its problem cards and problem sections, "Tired of…?" lines, and
@@ -191,6 +191,11 @@ export function statedPainsOf(
   function itemPain(index: number) {
     const entry = read.blocks[index] as ReadBlock;
     const { block } = entry;
+    const compared = inlineComparison(block.text);
+    if (compared) {
+      add(compared.problem, '', compared.answer, index, entry);
+      return;
+    }
     // A bold lead that the sentence goes on from ("<strong>Priya</strong> is the site's only safety
     // adviser…", "<strong>Manual entry</strong> eats your week.") is the sentence's subject, not a
     // headline: the block is read as the sentences it is.

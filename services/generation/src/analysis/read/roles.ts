@@ -261,6 +261,7 @@ export function readPage(blocks: readonly Block[], pageLanguage?: WritingLanguag
     answersAmongProblems(section, read);
     problemRun(section, read);
     comparisonTable(section, read);
+    comparisonLists(section, read);
   }
   return { blocks: read, sections };
 }
@@ -305,6 +306,78 @@ function comparisonTable(section: Section, read: ReadBlock[]): void {
         problem: Math.max(1, problemScore(problem.block.text)),
       });
     if (answer) Object.assign(answer, { role: 'feature', confidence: 0.6 });
+  }
+}
+
+/**
+ * One paragraph that says both sides ("Hoy: cada subcontrata manda su documentación por correo…
+ * Con Tablestaca: portal de subcontratas…", "Before: … After: …"): the problem and its answer.
+ */
+export function inlineComparison(text: string): { problem: string; answer: string } | undefined {
+  const match = INLINE_COMPARISON.exec(text.trim());
+  if (!match) return undefined;
+  const [, problem, answer] = match;
+  if (!problem || !answer || problem.split(/\s+/).length < 4) return undefined;
+  const capitalised = (side: string) => side.trim().replace(/^\p{Ll}/u, (letter) => letter.toUpperCase());
+  return { problem: capitalised(problem), answer: capitalised(answer) };
+}
+const INLINE_COMPARISON = new RegExp(
+  `^(?:${BEFORE_COLUMN.source.slice(1)})[^:.!?]{0,30}:\\s*(.+?[.!?])\\s+(?:${AFTER_COLUMN.source.slice(1)})[^:.!?]{0,30}:\\s*(.+)$`,
+  'iu',
+);
+
+/** A before/after label alone on its line ("Before", "Without Orrisdale", "Vorher"), at most four words. */
+const isColumnLabel = (text: string, column: RegExp) => {
+  const label = text.trim().replace(/[:.]$/, '');
+  return label.split(/\s+/).length <= 4 && column.test(label) && !/[,;.!?]/.test(label);
+};
+/** How many blocks a before/after list may run: more is not one comparison. */
+const MAX_COMPARED = 10;
+
+/**
+ * A before/after pair of lists laid out in plain blocks (site-builder cards: "Before", four
+ * sentences, "After", four sentences): what the "before" side says is a problem the page states,
+ * the "after" side its answers. Without this the sentences read as feature copy and the page's own
+ * problems were lost (the tuning set's outsourced-billing site).
+ */
+function comparisonLists(section: Section, read: ReadBlock[]): void {
+  const blocks = section.blocks;
+  for (const index of blocks) {
+    const entry = read[index] as ReadBlock;
+    if (!['text', 'feature', 'problem', 'hero', 'story'].includes(entry.role)) continue;
+    const compared = inlineComparison(entry.block.text);
+    if (compared)
+      Object.assign(entry, {
+        role: 'problem',
+        confidence: 0.85,
+        problem: Math.max(1, strongestSentence(compared.problem)),
+      });
+  }
+  for (const [position, index] of blocks.entries()) {
+    if (!isColumnLabel(read[index]?.block.text ?? '', BEFORE_COLUMN)) continue;
+    const afterAt = blocks.findIndex(
+      (other, at) =>
+        at > position + 1 &&
+        at <= position + 1 + MAX_COMPARED &&
+        isColumnLabel(read[other]?.block.text ?? '', AFTER_COLUMN),
+    );
+    if (afterAt === -1) continue;
+    const before = blocks.slice(position + 1, afterAt);
+    const after = blocks.slice(afterAt + 1, afterAt + 1 + before.length);
+    const plain = (at: number) => ['text', 'feature', 'problem', 'hero', 'story'].includes(read[at]?.role ?? '');
+    if (!before.every(plain)) continue;
+    for (const label of [index, blocks[afterAt] as number]) {
+      Object.assign(read[label] as ReadBlock, { role: 'heading', confidence: 0.7, problem: undefined });
+    }
+    for (const at of before) {
+      const entry = read[at] as ReadBlock;
+      Object.assign(entry, {
+        role: 'problem',
+        confidence: 0.85,
+        problem: Math.max(1, strongestSentence(entry.block.text)),
+      });
+    }
+    for (const at of after) if (plain(at)) Object.assign(read[at] as ReadBlock, { role: 'feature', confidence: 0.6 });
   }
 }
 

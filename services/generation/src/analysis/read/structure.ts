@@ -122,6 +122,9 @@ function kindOf(section: Section, blocks: readonly Block[]): SectionKind {
   const eyebrow = section.eyebrow === undefined ? undefined : blocks[section.eyebrow];
   for (const label of [eyebrow?.text, heading?.text]) {
     const role = label ? roleOfHeading(label) : undefined;
+    // A button's words just above a heading ("Solicitar demo") end the section before; they do not
+    // make the next one a call to action (a Spanish page's "Un lunes cualquiera" scene was lost so).
+    if (role === 'cta' && label === eyebrow?.text) continue;
     if (role) return role;
   }
   // The markup's words, counted over the section (the heading's count double): the most common wins.

@@ -480,9 +480,9 @@ function proofsOf(
     if (point.quote && wordCount(text) > 40) continue;
     if (!point.quote && (!customer || wordCount(text) > 35)) continue;
     const angle = angles.findIndex((each) => each.capability && proofNames(point, each));
-    const industries = allMatches(playbook().industries.values(), [{ text: `${customer ?? ''} ${text}`, weight: 1 }]).map(
-      ({ entry }) => entry.id,
-    );
+    const industries = allMatches(playbook().industries.values(), [
+      { text: `${customer ?? ''} ${text}`, weight: 1 },
+    ]).map(({ entry }) => entry.id);
     proofs.push({
       customer,
       person: person || undefined,
