@@ -262,6 +262,20 @@ const COMPANIES: Company[] = [
       </ul></section>
       <section><h2>Nuestro equipo</h2><p>Nuestro equipo de limpiadoras y supervisores trabaja con productos ecológicos y un plan de limpieza a medida.</p></section>`,
   },
+  {
+    name: 'supervisor training provider',
+    lang: 'en',
+    title: 'Harlow Lane Training – Supervisor and safety training for manufacturers',
+    function: 'learning-training',
+    kind: 'services',
+    body: `<h1>Confident supervisors on every shift.</h1>
+      <p>Harlow Lane runs team leader, supervisor and health and safety training for food and engineering manufacturers, on your site and around your shift patterns.</p>
+      <section><h2>Programmes</h2>
+        <div class="card"><h3>New supervisor programme</h3><p>Five half-day modules on handovers, absence conversations and setting standards.</p></div>
+        <div class="card"><h3>Coaching</h3><p>One-to-one coaching on the shop floor for the first six months in the role.</p></div>
+      </section>
+      <p>IOSH approved training provider.</p>`,
+  },
 ];
 
 function classified(company: Pick<Company, 'body' | 'title' | 'lang'>) {

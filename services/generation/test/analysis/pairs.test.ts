@@ -120,6 +120,22 @@ describe('pairsOf', () => {
     const manual = pairs.filter((pair) => pair.pain?.id === 'manual-entry');
     expect(manual).toHaveLength(1);
     expect(manual[0]?.stated?.sentence).toBe('Your AP team re-keys every invoice line into the ERP.');
+    // The other statement, as sure as this one (0.6), stays the page's own: the analysis shows it.
+    const own = pairs.find((pair) => pair.stated?.sentence === 'Invoices are typed in by hand.');
+    expect(own).toMatchObject({ origin: 'stated', pain: undefined });
+  });
+
+  it('a weak second statement of a playbook pain already told is left out', () => {
+    const pairs = pairsOf(
+      AP,
+      [
+        stated('Your AP team re-keys every invoice line into the ERP.', 'manual-entry', 0.9),
+        stated('Invoices are typed in by hand.', 'manual-entry', 0.45),
+      ],
+      [],
+    );
+    expect(pairs.some((pair) => pair.stated?.sentence === 'Invoices are typed in by hand.')).toBe(false);
+    expect(pairs.filter((pair) => pair.origin === 'stated')).toHaveLength(1);
   });
 
   it('at most five pairs, stated pains first', () => {

@@ -4,7 +4,7 @@
  * lands with you as Head of Marketing"); the intro says honestly that it may not be, and the
  * persona is still named where the emails speak to the reader.
  */
-import type { Customization } from '@seqgen/proto';
+import { Customization } from '@seqgen/proto';
 import { describe, expect, it } from 'vitest';
 import { analyseSite, extractPage } from '../../src/analysis/index.ts';
 import { framesFor, linesFor } from '../../src/playbook/frames.ts';
@@ -19,6 +19,8 @@ const fn = (id: string) => {
   if (!found) throw new Error(`no function ${id}`);
   return found;
 };
+
+const BASE = Customization.parse({ persona: 'generic', industry: 'agnostic', targetSpecificCompany: 'no' });
 
 describe('personaFits', () => {
   it.each([
@@ -42,6 +44,42 @@ describe('personaFits', () => {
     ['Jefe de Compras', 'devops-platform', 'es'],
   ] as const)('%s does not belong with %s', (title, id, language) => {
     expect(personaFits(title, fn(id), language)).toBe(false);
+  });
+
+  it('a title the seller’s page shows buying (a quoted customer’s role, a named job title) fits', () => {
+    expect(personaFits('Operations Director', fn('learning-training'), 'en')).toBe(false);
+    expect(personaFits('Operations Director', fn('learning-training'), 'en', ['Operations Director'])).toBe(true);
+    expect(personaFits('Director of Operations', fn('learning-training'), 'en', ['Operations Director'])).toBe(true);
+    expect(personaFits('Head of Marketing', fn('learning-training'), 'en', ['Operations Director'])).toBe(false);
+  });
+
+  it('the brief takes the page’s buyers from its quoted customers’ roles and its own (not inferred) titles', () => {
+    const analysis = analyseSite({ company: extractPage(pagesOf('ledgerly').index, 'https://ledgerly.example/') });
+    const brief = buildComposerBrief({
+      analysis: {
+        ...analysis,
+        targetJobTitles: ['Plant Manager'],
+        titlesInferred: false,
+        proofPoints: [
+          {
+            result: 'We closed in three days instead of ten.',
+            quote: true,
+            customer: 'Acme Foods',
+            person: 'Dana Reyes, Operations Director',
+            figures: [],
+          },
+        ],
+      },
+      customization: { ...BASE, persona: 'specific', specificPersona: 'Operations Director' },
+      language: 'en',
+    });
+    expect(brief.pageBuyers).toEqual(expect.arrayContaining(['Plant Manager', 'Operations Director']));
+    const guessed = buildComposerBrief({
+      analysis: { ...analysis, targetJobTitles: ['Plant Manager'], titlesInferred: true, proofPoints: [] },
+      customization: BASE,
+      language: 'en',
+    });
+    expect(guessed.pageBuyers).not.toContain('Plant Manager');
   });
 
   it('no title fits', () => {

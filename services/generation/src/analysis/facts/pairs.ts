@@ -29,6 +29,8 @@ export interface FoundPair {
 
 export const MIN_PAIRS = 3;
 export const MAX_PAIRS = 5;
+/** How sure a second page pain told by an already used playbook pain must be to be kept. */
+const REPEATED_PAIN_CONFIDENCE = 0.5;
 
 export function pairsOf(fn: FunctionPlaybook, stated: StatedPain[], capabilities: PageCapability[]): FoundPair[] {
   const pairs: FoundPair[] = [];
@@ -63,14 +65,19 @@ export function pairsOf(fn: FunctionPlaybook, stated: StatedPain[], capabilities
     return best?.capability;
   };
 
-  // Stated pains, most confident first; at most one per playbook pain. A pain the playbook's words
-  // come close to is told, in the emails, as that playbook pain.
+  // Stated pains, most confident first. A pain the playbook's words come close to is told, in the
+  // emails, as that playbook pain, once: a second page pain the same playbook pain names stays the
+  // page's own (the analysis shows what the page says; the emails tell each playbook pain once).
   const kept: StatedPain[] = [];
   /** Pains told as a playbook pain the page's words did not name: its answers by kind say nothing of this page. */
   const assigned = new Set<StatedPain>();
   for (let pain of [...stated].sort((a, b) => b.confidence - a.confidence)) {
     if (kept.length >= MAX_PAIRS) break;
-    if (pain.pain && usedPains.has(pain.pain.id)) continue;
+    if (pain.pain && usedPains.has(pain.pain.id)) {
+      // Only when the page says it clearly: a weak reading that repeats a pain adds nothing.
+      if (pain.confidence >= REPEATED_PAIN_CONFIDENCE) kept.push({ ...pain, pain: undefined });
+      continue;
+    }
     if (!pain.pain) {
       // The playbook pain the page's words come close to; none when nothing does (a pain this
       // function's playbook does not know stays the page's own, and is never told as another one).

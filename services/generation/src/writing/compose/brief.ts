@@ -83,6 +83,11 @@ export interface ComposerBrief {
   persona: string | undefined;
   seniority: 'above' | 'below' | undefined;
   /**
+   * Titles the seller's page shows buying from it: the job titles it names (not the analyser's
+   * guesses) and the roles of the customers it quotes. A persona among them is a natural buyer.
+   */
+  pageBuyers: string[];
+  /**
    * The playbook's industry; else what the user typed, as the emails can say it (their words, in
    * the emails' language, lower case where the language writes it so), when the playbook knows none.
    */
@@ -729,6 +734,10 @@ export function buildComposerBrief(input: ComposerInput): ComposerBrief {
     proofs,
     persona,
     seniority,
+    pageBuyers: [
+      ...(analysis.titlesInferred ? [] : analysis.targetJobTitles.map((title) => sanitise(title, 150))),
+      ...proofs.flatMap((proof) => (proof.role ? [proof.role] : [])),
+    ].filter(Boolean),
     industry: { industry, typed: typedIndustry, said: industry ? undefined : typedSaid(typedIndustry, language) },
     prospect: prospectName
       ? {

@@ -87,7 +87,7 @@ class Composition {
       competitors: brief.manual.competitors.length ? joinList(brief.manual.competitors, language) : undefined,
     };
     this.personaNamesTopic = namesTopic(brief.persona, this.base.label);
-    this.personaFits = personaFits(brief.persona, fn, language);
+    this.personaFits = personaFits(brief.persona, fn, language, brief.pageBuyers);
     this.level = brief.seniority ?? 'below';
     this.order = rankAngles(brief, this.level);
   }
@@ -827,7 +827,12 @@ const WHOLE_COMPANY =
  * its topic or its label, in any language; German compounds meet by containment
  * ("Einkaufsleiter" and "Leiter Einkauf"). A missing title fits.
  */
-export function personaFits(title: string | undefined, fn: FunctionPlaybook, language: WritingLanguage): boolean {
+export function personaFits(
+  title: string | undefined,
+  fn: FunctionPlaybook,
+  language: WritingLanguage,
+  pageBuyers: readonly string[] = [],
+): boolean {
   if (!title) return true;
   const field = (text: string) =>
     wordsOf(text)
@@ -846,6 +851,9 @@ export function personaFits(title: string | undefined, fn: FunctionPlaybook, lan
       // The function's own words ("finance team", "HR outsourcing"): a "Head of Finance" or an
       // "HR Officer" is a buyer of a function whose page speaks of them.
       ...Object.values(fn.signals).flat(),
+      // The seller's page shows who buys ("Joanne Fairlie, Operations Director" quoted by a
+      // supervisor-training firm): an Operations Director is no stranger to its topic.
+      ...pageBuyers,
     ].flatMap(field),
   );
   return own.some(
