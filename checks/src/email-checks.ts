@@ -85,6 +85,15 @@ export const isAsk = (sentence: string, compiled: Compiled): boolean =>
 export const asksReader = (sentence: string, language: WritingLanguage): boolean =>
   isAsk(sentence, compiledFor(language));
 
+/** Whether a text holds a phrase of the spam check's list ("guaranteed", "garantizado"): the spam check's test for phrases. */
+export const hasSpamPhrase = (text: string, language: WritingLanguage): boolean => {
+  const { spam } = compiledFor(language);
+  spam.lastIndex = 0;
+  const found = spam.test(normaliseForMatching(text));
+  spam.lastIndex = 0;
+  return found;
+};
+
 function asksCheck(sentences: readonly string[], compiled: Compiled): CheckResult {
   const asks = sentences.filter((sentence) => isAsk(sentence, compiled)).map(q);
   const [only] = asks;

@@ -7,12 +7,13 @@ export { bodyParts } from './body.ts';
 export type { CheckId, EmailCheckId, SequenceCheckId } from './copy.ts';
 export { EMAIL_CHECK_IDS, FIELD_FALLBACKS, LABELS, SEQUENCE_CHECK_IDS } from './copy.ts';
 export { detectLanguage, guessLanguage, isFunctionWord } from './detect-language.ts';
-export { asksReader } from './email-checks.ts';
+export { asksReader, hasSpamPhrase } from './email-checks.ts';
 export type { Seam, SeamKind, SentenceIssue } from './grammar/index.ts';
 export { finiteVerbs, hasFiniteVerb, isSentence, mainClauseVerbs, seams, sentenceIssues } from './grammar/index.ts';
 export { INJECTION_PATTERNS, isInjection, withoutInjections } from './injection.ts';
 export type { ReadingBand, ReadingScale } from './limits.ts';
 export { LIMITS } from './limits.ts';
+export { proseProblems } from './manager-checks.ts';
 export type { BareGreetingField, MergeField } from './merge-fields.ts';
 export {
   bareGreetingField,

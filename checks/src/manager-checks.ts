@@ -32,9 +32,20 @@ const SEAM_ISSUES = new Set([
 ]);
 
 export function sentencesCheck(parts: BodyParts, language: WritingLanguage): CheckResult {
+  const problems = proseProblems(parts.prose, language);
+  if (problems.length) return result('sentences', 'fail', problems[0] as string);
+  return result('sentences', 'pass', REASONS.sentences.pass());
+}
+
+/**
+ * What the sentences check finds wrong in a piece of prose (seams, sentences without a verb),
+ * one reason a sentence; empty when it would pass. Writers test page text with it before they
+ * use it (an offer sentence, a result), so an email is not built on a sentence that fails.
+ */
+export function proseProblems(prose: string, language: WritingLanguage): string[] {
   const problems: string[] = [];
   // A customer's words are quoted as said; the writer's own prose is what is judged.
-  for (const sentence of splitSentences(withoutQuotes(stripMergeFields(parts.prose, 'Alex'), '"Q"'), language)) {
+  for (const sentence of splitSentences(withoutQuotes(stripMergeFields(prose, 'Alex'), '"Q"'), language)) {
     const text = clean(sentence);
     if (!text || text === '"Q"') continue;
     const issues = sentenceIssues(text, language).filter((issue) => issue !== 'start' && issue !== 'end');
@@ -46,8 +57,7 @@ export function sentencesCheck(parts: BodyParts, language: WritingLanguage): Che
       problems.push(REASONS.sentences.verbless(quote(text, LIMITS.quoteChars)));
     }
   }
-  if (problems.length) return result('sentences', 'fail', problems[0] as string);
-  return result('sentences', 'pass', REASONS.sentences.pass());
+  return problems;
 }
 
 // --- one language ------------------------------------------------------------------------------

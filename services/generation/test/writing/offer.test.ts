@@ -100,3 +100,57 @@ describe('the offer', () => {
     expect(write(lawFirm, 'de').brief.offer).toBeUndefined();
   });
 });
+
+describe('page words an email could never pass with are not used', () => {
+  it('an offer sentence with a spam word, and a customer result with one, are left out', () => {
+    const html = page(
+      'en',
+      'Harwick Vane LLP | Employment lawyers for employers',
+      'Harwick Vane LLP gives employers guaranteed results at employment tribunals.',
+      `<h1>Employment law advice for employers</h1>
+       <h2>What employers tell us</h2><ul>
+         <li>A tribunal claim arrives and nobody knows the deadline to respond.</li>
+         <li>Managers handle disciplinaries differently in every site.</li></ul>`,
+    );
+    const analysis = analyseSite({ company: extractPage(html, 'https://seller.example/') });
+    const brief = buildComposerBrief({
+      analysis: {
+        ...analysis,
+        proofPoints: [
+          { customer: 'Acme Foods', result: 'Acme Foods won 100% guaranteed results at every tribunal.', figures: [] },
+          {
+            customer: 'Brightwell Care',
+            result: 'Brightwell Care settled 9 of 10 claims before a hearing.',
+            figures: [],
+          },
+        ],
+      },
+      customization,
+      language: 'en',
+    });
+    expect(brief.offer).toBeUndefined();
+    expect(brief.proofs.map((proof) => proof.customer)).toEqual(['Brightwell Care']);
+    expect(composeChecked(brief).checks.status).not.toBe('fail');
+  });
+
+  it('a result the sentences check fails (no verb) is left out; a quote is the customer’s words and kept', () => {
+    const analysis = analyseSite({ company: extractPage(lawFirm, 'https://seller.example/') });
+    const brief = buildComposerBrief({
+      analysis: {
+        ...analysis,
+        proofPoints: [
+          { customer: 'Acme Foods', result: 'Acme Foods: nine tribunal wins in a row, zero settlements.', figures: [] },
+          {
+            customer: 'Brightwell Care',
+            result: 'Best advice we ever had, every single time.',
+            quote: true,
+            figures: [],
+          },
+        ],
+      },
+      customization,
+      language: 'en',
+    });
+    expect(brief.proofs.map((proof) => proof.customer)).toEqual(['Brightwell Care']);
+  });
+});

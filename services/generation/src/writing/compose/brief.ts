@@ -1,4 +1,12 @@
-import { asksReader, detectLanguage, finiteVerbs, guessLanguage, mainClauseVerbs } from '@seqgen/checks';
+import {
+  asksReader,
+  detectLanguage,
+  finiteVerbs,
+  guessLanguage,
+  hasSpamPhrase,
+  mainClauseVerbs,
+  proseProblems,
+} from '@seqgen/checks';
 import type {
   AnalysisPair,
   CheckContext,
@@ -189,7 +197,13 @@ function offerOf(analysis: SubmittedAnalysis, company: string, language: Writing
   if (firstName && new RegExp(`^(?:${names.join('|')})(?:,?\\s+[^\\s\\p{Ll}]\\S*)?\\s+\\p{Ll}`, 'u').test(first)) {
     if (!short || wordCount(first) < MIN_OFFER_WORDS || !first.endsWith('.')) return undefined;
     // An ask inside it ("…: book a demo") would be the email's second ask.
-    if (!readsAsUserSentence(first, language, assumed) || asksReader(first, language)) return undefined;
+    if (
+      !readsAsUserSentence(first, language, assumed) ||
+      asksReader(first, language) ||
+      hasSpamPhrase(first, language) ||
+      proseProblems(first, language).length
+    )
+      return undefined;
     // The brand as the emails say it ("Quillmere Lyle advises…", not "Quillmere Lyle LLP advises…").
     const said = (/^(?:[^\s\p{Ll}]\S*\s+)+/u.exec(first)?.[0] ?? '').trim();
     return { sentence: withoutLegalForm(said) === company ? company + first.slice(said.length) : first };
@@ -230,7 +244,13 @@ function hookOf(
     Math.max(0, ...entries.map((entry) => signalScore(text, entry.signals)));
   for (const raw of prospect.statements) {
     const text = sanitise(raw, MAX_HOOK_CHARS);
-    if (!text || /["“”„«»]/u.test(text) || !inLanguage(text, language, prospect.language)) continue;
+    if (
+      !text ||
+      /["“”„«»]/u.test(text) ||
+      !inLanguage(text, language, prospect.language) ||
+      hasSpamPhrase(text, language)
+    )
+      continue;
     const score = signalScore(text, fn.signals) + strongest(fn.capabilities, text) + strongest(fn.pains, text);
     if (score >= MIN_HOOK_SCORE && (!best || score > best.score)) best = { text, score };
   }
@@ -482,6 +502,9 @@ function proofsOf(
     const role = roleParts.join(', ') || undefined;
     // Quoted words in another language than the email's read as pasted: only proof in its language.
     if (!inLanguage(text, language, analysis.language)) continue;
+    // A customer's "guaranteed" is still a spam filter's word, and a result is said in the writer's
+    // own prose, which the sentences check reads: either way the email could never pass its checks.
+    if (hasSpamPhrase(text, language) || (!point.quote && proseProblems(text, language).length)) continue;
     if (point.quote && wordCount(text) > 40) continue;
     if (!point.quote && (!customer || wordCount(text) > 35)) continue;
     const angle = angles.findIndex((each) => each.capability && proofNames(point, each));
@@ -513,6 +536,7 @@ function caseStudyProofs(text: string, language: WritingLanguage, assumed: Writi
   if (!inLanguage(text, language, assumed)) return [];
   const proofs: Proof[] = [];
   for (const sentence of sentences(text)) {
+    if (hasSpamPhrase(sentence, language)) continue;
     const quoted =
       /["“„«]([^"”“»]{12,})["”“»]\s*[—–-]\s*(\p{Lu}[^,.]{1,60})(?:,\s*([^,.]{2,60}))?(?:,\s*([^.]{2,60}))?/u.exec(
         sentence,
