@@ -674,6 +674,27 @@ describe('customers and bylines', () => {
       { name: 'Claire Martin', title: 'Directrice financière', company: 'Maison Lenoir' },
     ],
     ['Tom Price, AP Manager', { name: 'Tom Price', title: 'AP Manager', company: undefined }],
+    // A place or a size after the company is where it is and how big, never its name.
+    [
+      'Greta Holm, Finance Director, Ashby Mills Ltd, Kendal',
+      { name: 'Greta Holm', title: 'Finance Director', company: 'Ashby Mills Ltd' },
+    ],
+    [
+      'Omar Patel, Director, Fenwick Dental Group, Bristol · 40 staff',
+      { name: 'Omar Patel', title: 'Director', company: 'Fenwick Dental Group' },
+    ],
+    [
+      'Head of Operations, cold-store operator, East Anglia',
+      { name: undefined, person: undefined, company: undefined },
+    ],
+    ['Lucie Marchand, Gérante, Ille-et-Vilaine', { name: 'Lucie Marchand', company: undefined }],
+    ['Priya Shah, Ops Manager, West Midlands', { name: 'Priya Shah', title: 'Ops Manager', company: undefined }],
+    // Initials keep the customer anonymous: nobody is named, whatever the parts after say.
+    [
+      'R. T., Managing Director, haulage firm, Cumbria',
+      { person: undefined, name: undefined, title: 'Managing Director', company: undefined },
+    ],
+    ['K.L., Geschäftsführerin', { person: undefined, company: undefined }],
   ])('parseByline("%s")', (raw, expected) => {
     expect(parseByline(raw)).toMatchObject(expected);
   });

@@ -16,6 +16,9 @@ const TITLE_SEPARATORS = /\s+[|–—·•:-]\s+|\s*[|·•]\s*/;
 const GENERIC =
   /^(home|homepage|home page|welcome|start|startseite|accueil|inicio|index|official site|data ?sheet|spec sheet|product sheet|(?:produkt)?datenblatt|fiche technique|ficha t[eé]cnica|brochure|pricing|preise|tarifs|precios|features|funktionen|fonctionnalit[eé]s|funcionalidades|blog|news|about|about us|über uns|a propos|à propos|qui sommes-nous|sobre nosotros|contact|kontakt|contacto|careers|karriere|carri[eè]res|empleo|case studies|customers|kunden|clients|clientes)$/i;
 
+/** Whether a name ends in a legal form ("Bräunlich Kältetechnik GmbH", "Sandling Ltd"): a company, never a place or a person. */
+export const hasLegalForm = (name: string): boolean => LEGAL_SUFFIX.test(name.trim());
+
 /** A company's name without its legal form: how people say it in a sentence. */
 export function withoutLegalForm(name: string): string {
   const stripped = name.replace(LEGAL_SUFFIX, '').trim();

@@ -3,6 +3,7 @@ import { clean, sentences, squash } from '../../text.ts';
 import type { PageContent } from '../extraction/content.ts';
 import type { ReadBlock, ReadPage } from '../read/roles.ts';
 import type { Card, Section } from '../read/structure.ts';
+import { hasLegalForm } from './company.ts';
 import { nameOf } from './names.ts';
 
 /**
@@ -104,6 +105,21 @@ const TITLE_WORDS = phrasePattern(
   'iu',
 );
 
+/** "28 staff", "52 employees", "250 Mitarbeitende", "80 salariés", "120 empleados": a company's size. */
+const HEADCOUNT =
+  /^\d[\d.,]*\+?\s*(?:staff|people|employees|members of staff|mitarbeitende|mitarbeiter(?:innen)?|beschäftigte|salariés|collaborateurs|personnes|empleados|trabajadores|personas)$/iu;
+/** Initials only ("J. M.", "S.O.", "M. K."): a customer the page keeps anonymous. */
+const INITIALS = /^(?:\p{Lu}\.\s?){1,3}$/u;
+/**
+ * A byline's place ("…, food manufacturer, West Yorkshire"): after the parts that say who and what,
+ * a region said as one — a point of the compass and a word, or a county's -shire.
+ */
+const PLACE =
+  /^(?:(?:North|South|East|West|Northern|Southern|Eastern|Western|Central|Greater|Nord|Süd|Ost|Haute|Basse)[\s-]+\p{Lu}[\p{L}'’-]+|\p{Lu}[\p{L}-]*shire|\p{Lu}\p{L}+-et-\p{Lu}\p{L}+)$/u;
+/** A place a byline may end on alone ("Ops Manager, West Yorkshire"): a nation or region, never a firm's name. */
+const REGION =
+  /^(?:(?:North|South|East|West|Northern|Southern|Eastern|Western|Greater)[\s-]+(?:Wales|England|Scotland|Ireland|Anglia|Midlands|Yorkshire|Sussex|London|Manchester|Germany|France|Spain)|\p{Lu}[\p{L}-]*shire|\p{Lu}\p{L}+-et-\p{Lu}\p{L}+)$/u;
+
 /** A person's name ("Kenji Aramaki", "Anna van der Berg"), not a job title. */
 export const looksLikePerson = (text: string) =>
   /^\p{Lu}[\p{L}'’.-]+(?:\s+(?:van|von|de|del|la|le|da|di|du|der|den|y|e)?\s*\p{Lu}[\p{L}'’.-]+){1,3}$/u.test(text) &&
@@ -122,8 +138,26 @@ export function parseByline(raw: string): Byline {
   let name: string | undefined;
   let title: string | undefined;
   let company: string | undefined;
-  const rest = [...parts];
+  // A company's size ("28 staff", "(52 employees)") describes it; it is never its name.
+  // "…, Sandling Structural Engineers, Leeds · 28 staff": the town beside a headcount is meta too.
+  const sized = parts.findIndex((part) => HEADCOUNT.test(part));
+  const rest = parts.filter(
+    (part, index) =>
+      !HEADCOUNT.test(part) && !(index === sized - 1 && index >= 2 && /^\p{Lu}[\p{L}'’-]+$/u.test(part)),
+  );
+  // Initials ("J. M., Commercial Director, groundworks contractor, South Wales") keep the customer
+  // anonymous on purpose: nobody is named, and what follows describes the company and where it is.
+  if (rest[0] && INITIALS.test(rest[0])) {
+    const role = rest.slice(1).find((part) => TITLE_WORDS.test(part));
+    return { person: undefined, name: undefined, title: role, company: undefined };
+  }
   if (rest[0] && looksLikePerson(rest[0])) name = rest.shift();
+  // A part with a legal form is the company; what follows it is where it is ("…, Bräunlich
+  // Kältetechnik GmbH, Gütersloh").
+  const registered = rest.findIndex((part) => hasLegalForm(part));
+  if (registered !== -1 && registered < rest.length - 1) rest.splice(registered + 1);
+  // "…, Operations Manager, Harlow Foods, West Yorkshire": a region is where the company is.
+  while (rest.length >= 3 && PLACE.test(rest.at(-1) as string)) rest.pop();
   // "Name, Title, Company" (a department may sit between: "Engineering Manager, Developer
   // Experience, Quillstack"): the last part is the company, what comes before it the title, unless
   // the last part is the one that reads as a title.
@@ -145,7 +179,8 @@ export function parseByline(raw: string): Byline {
     else title = only;
     if (!name && /^\p{Lu}/u.test(only) && !TITLE_WORDS.test(only)) company = only;
   }
-  if (company && (company.split(' ').length > 6 || !/^\p{Lu}|^\d/u.test(company))) company = undefined;
+  if (company && (company.split(' ').length > 6 || !/^\p{Lu}|^\d/u.test(company) || REGION.test(company)))
+    company = undefined;
   const person = name ? (title ? `${name}, ${title}` : name) : undefined;
   return { person, name, title, company };
 }
