@@ -276,6 +276,35 @@ const COMPANIES: Company[] = [
       </section>
       <p>IOSH approved training provider.</p>`,
   },
+  {
+    // What follows "for" is whom it serves: an accountancy for agencies is not an agency.
+    name: 'accountants for design agencies',
+    lang: 'en',
+    title: 'Carrow & Finch | Chartered accountants for design agencies and creative studios',
+    function: 'bookkeeping-services',
+    kind: 'services',
+    body: `<h1>Accounts that keep up with your agency.</h1>
+      <p>Our team handles bookkeeping, VAT returns and year-end accounts for studios of 5 to 80 people.</p>`,
+  },
+  {
+    // "for" followed by the function: the words before it name none, so the function is what follows.
+    name: 'software for accounts payable teams',
+    lang: 'en',
+    title: 'Paydeck | Software for accounts payable teams',
+    function: 'accounts-payable',
+    kind: 'software',
+    body: `<h1>Software for accounts payable teams</h1>
+      <p>Paydeck reads every supplier invoice and routes it for approval.</p>`,
+  },
+  {
+    name: 'technician supplier',
+    lang: 'en',
+    title: 'Ridgeway Technical | Substation engineers and cable jointers, contract and permanent',
+    function: 'staffing-agency',
+    kind: 'services',
+    body: `<h1>Engineers on site, not on the phone.</h1>
+      <p>Ridgeway Technical supplies technicians and HV engineers to network operators, on day rates or permanent.</p>`,
+  },
 ];
 
 function classified(company: Pick<Company, 'body' | 'title' | 'lang'>) {

@@ -193,21 +193,51 @@ export function weightedTexts(read: ReadPage, head: string[]): WeightedText[] {
     return true;
   });
   return [
-    ...head.filter(Boolean).map((text) => ({ text, weight: ROLE_WEIGHT.title, identity: true })),
-    ...blocks.map((entry) => ({
-      text: entry.block.text,
-      weight: ROLE_WEIGHT[entry.role],
+    ...head.filter(Boolean).flatMap((text) => whatAndForWhom({ text, weight: ROLE_WEIGHT.title, identity: true })),
+    ...blocks.flatMap((entry) => {
+      const text: WeightedText = {
+        text: entry.block.text,
+        weight: ROLE_WEIGHT[entry.role],
+        // A heading that says whom the page is for ("Built for retailers and 3PLs") is an audience
+        // line; one that only names a topic ("News from Northgate") is not.
+        industryWeight:
+          entry.role === 'heading' && FOR_WHOM.test(entry.block.text)
+            ? INDUSTRY_ROLE_WEIGHT.audience
+            : INDUSTRY_ROLE_WEIGHT[entry.role],
+      };
       // The hero and the page's main heading say what the company is.
-      ...(entry.role === 'hero' || (entry.block.kind === 'heading' && entry.block.level === 1)
-        ? { identity: true }
-        : {}),
-      // A heading that says whom the page is for ("Built for retailers and 3PLs") is an audience
-      // line; one that only names a topic ("News from Northgate") is not.
-      industryWeight:
-        entry.role === 'heading' && FOR_WHOM.test(entry.block.text)
-          ? INDUSTRY_ROLE_WEIGHT.audience
-          : INDUSTRY_ROLE_WEIGHT[entry.role],
-    })),
+      return entry.role === 'hero' || (entry.block.kind === 'heading' && entry.block.level === 1)
+        ? whatAndForWhom({ ...text, identity: true })
+        : [text];
+    }),
+  ];
+}
+
+/** Where a line that says what a company is turns to whom it serves ("Chartered accountants for production companies"). */
+const FOR_AUDIENCE = /\s(?:for|für|pour|para|dédiée?s? aux?)\s/iu;
+/** What the words after "for" say of the company's own function: they name its customers' trade. */
+const AUDIENCE_SHARE = 0.3;
+
+/**
+ * A line that says what the company is, split where it turns to its customers: "Chartered
+ * accountants" says the function, "production companies and creative studios" the industry served
+ * (an accountancy for creative studios is not a creative agency).
+ */
+function whatAndForWhom(text: WeightedText): WeightedText[] {
+  const match = FOR_AUDIENCE.exec(text.text);
+  if (!match || match.index < 3) return [text];
+  // "Software for accounts payable teams": when the words before "for" name no function, the
+  // function is in what follows.
+  if (!indexOf(playbook()).phrases.matches(text.text.slice(0, match.index)).length) return [text];
+  const industryWeight = text.industryWeight ?? text.weight;
+  return [
+    { ...text, text: text.text.slice(0, match.index), industryWeight },
+    {
+      ...text,
+      text: text.text.slice(match.index + match[0].length),
+      weight: text.weight * AUDIENCE_SHARE,
+      industryWeight,
+    },
   ];
 }
 
@@ -394,6 +424,10 @@ const KIND_CUES = {
     'formateurs',
     'empresa de formación',
     'formadores',
+    // People supplied on contract: a staffing firm's own terms.
+    'day rates',
+    'contract and permanent',
+    'permanent and contract',
   ]),
   products: phrasePattern([
     'our products',

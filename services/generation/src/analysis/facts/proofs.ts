@@ -142,8 +142,7 @@ export function parseByline(raw: string): Byline {
   // "…, Sandling Structural Engineers, Leeds · 28 staff": the town beside a headcount is meta too.
   const sized = parts.findIndex((part) => HEADCOUNT.test(part));
   const rest = parts.filter(
-    (part, index) =>
-      !HEADCOUNT.test(part) && !(index === sized - 1 && index >= 2 && /^\p{Lu}[\p{L}'’-]+$/u.test(part)),
+    (part, index) => !HEADCOUNT.test(part) && !(index === sized - 1 && index >= 2 && /^\p{Lu}[\p{L}'’-]+$/u.test(part)),
   );
   // Initials ("J. M., Commercial Director, groundworks contractor, South Wales") keep the customer
   // anonymous on purpose: nobody is named, and what follows describes the company and where it is.
