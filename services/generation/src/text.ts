@@ -160,4 +160,4 @@ export function saysName(text: string, name: string): boolean {
 export const isFigureOnly = (text: string) => FIGURE_ONLY.test(text);
 
 const FIGURE_ONLY =
-  /^[~≈<>+]?\s*[$€£]?\s*\d[\d.,\s]*\s*(?:×|x|%|\+|k|m|bn|mio\.?|min|h|s|ms|days?|hours?|weeks?|tools?|tage|jours|días)?\s*$/iu;
+  /^[~≈<>+]?\s*[$€£]?\s*\d[\d.,\s]*\s*(?:×|x|%|\+|k|m|bn|mio\.?|min|mins|minutes?|h|hrs?|s|ms|seconds?|days?|hours?|weeks?|months?|years?|tools?|stunden|minuten|tage|wochen|monate|jahre|heures|jours|semaines|mois|ans|horas|minutos|días|semanas|meses|años|(?:in|von|sur|de cada|of|out of)\s+\d+)?\s*$/iu;

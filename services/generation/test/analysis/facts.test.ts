@@ -172,6 +172,31 @@ describe('stated pains', () => {
     expect(painsOf(page).length).toBeGreaterThan(0);
   });
 
+  it('figures with their words in a findings section are pains ("6 minutes" + "is how long…", "1 in 3" + "…")', () => {
+    const page = read(
+      `${HERO}<section><h2>What we find when we audit a new client</h2>` +
+        '<div class="stat"><b>38%</b><p>of the firms we audit pay at least one supplier invoice twice each quarter.</p></div>' +
+        '<div class="stat"><b>9 days</b><p>is how long a typical invoice waits in an approver’s inbox.</p></div>' +
+        '<div class="stat"><b>1 in 4</b><p>invoices arrives without a purchase order number.</p></div></section>',
+    );
+    const sentences = painsOf(page).map((pain) => pain.sentence);
+    expect(sentences).toEqual(
+      expect.arrayContaining([
+        '9 days is how long a typical invoice waits in an approver’s inbox.',
+        '1 in 4 invoices arrives without a purchase order number.',
+      ]),
+    );
+    expect(sentences.some((sentence) => sentence.startsWith('38%'))).toBe(true);
+  });
+
+  it('a section about what clients live through before they call is a problem section, not a client list', () => {
+    const page = read(
+      `${HERO}<section><h2>What our clients go through before they call us</h2>` +
+        '<p>Month end arrives and three hundred supplier invoices are still in a shared inbox, waiting for someone to key them in.</p></section>',
+    );
+    expect(entryOf(page, 'Month end arrives').role).toBe('problem');
+  });
+
   it('sentences about the page itself or about what the company does are not pains', () => {
     const page = read(
       `${HERO}<section><h2>Sound familiar?</h2>` +

@@ -57,6 +57,12 @@ const PROMISE_PATTERN = phrasePattern(PROMISE_CUES);
 const WEAK_PROMISES = new Set(WEAK_PROMISE_CUES);
 /** The seller speaking of itself: what it does, not the reader's problem. */
 const OUR_VOICE = /\b(we|our|us|wir|unser|unsere|nous|notre|nos|nosotros|nuestro|nuestra|nuestros)\b/i;
+/**
+ * The seller's voice as the subject of a figure ("98 % of our clients stay", "We cut…"), within its
+ * first words; further on it is where a finding comes from ("38% of the firms we audit pay twice").
+ */
+const OUR_VOICE_LEADS =
+  /^\s*(?:\S+\s+){0,3}(we|our|us|wir|unser|unsere|nous|notre|nos|nosotros|nuestro|nuestra|nuestros)\b/i;
 /** A comparison right after a figure: "5× more expensive…", "3x faster", "40 % weniger". */
 const COMPARATIVE =
   /^\s*(?:more|less|fewer|faster|slower|cheaper|higher|lower|better|mehr|weniger|schneller|günstiger|plus|moins|más|menos)\b/iu;
@@ -544,10 +550,12 @@ function roleOf(
   // "<strong>5×</strong> more expensive to win a customer than to keep one": a figure led, a stat.
   // (Unless the words complain of the reader's teams: "43% of teams drop logs, then can't debug the
   // incident" states a pain; "5× more expensive to win a customer than keep one" is a market fact.)
+  // Among a section's problems, a figure about the reader's own kind of company is one of them
+  // ("43% of the practices we audit have a former employee who can still log in").
   if (
     block.lead &&
     isFigureOnly(block.lead) &&
-    (strongestSentence(text) < 2 || COMPARATIVE.test(text.slice(block.lead.length)))
+    ((section.kind !== 'problems' && strongestSentence(text) < 2) || COMPARATIVE.test(text.slice(block.lead.length)))
   )
     return { role: 'stat', confidence: 0.7 };
   const score = block.lead ? problemScore(block.lead) || problemScore(text) : strongestSentence(text);
@@ -559,7 +567,7 @@ function roleOf(
     if (hints.includes('stat') && score < 2) {
       if (
         hasMatch(words, PROMISE_PATTERN) ||
-        OUR_VOICE.test(text) ||
+        OUR_VOICE_LEADS.test(text) ||
         COMPARATIVE_GAIN.test(text) ||
         SOURCE_LINE.test(text)
       )
