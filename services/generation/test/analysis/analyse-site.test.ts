@@ -245,6 +245,29 @@ describe('the rest of the analysis', () => {
     expect(analyseSite({ company: page }).companyName).toBe('Lagerblick RFID');
   });
 
+  it('without a copyright line, the name the footer’s legal line registers (an ampersand kept) over a product name the page repeats', () => {
+    const page = extract(
+      '<h1>RB-220 rack barrier</h1><p>The RB-220 rack barrier stops forklifts. RB-220 rack barrier specs below. RB-220 rack barrier in yellow.</p>' +
+        '<footer><p>Holt &amp; Varga Safety Ltd · Unit 4, Riverside Park · Registered in England 0661290</p></footer>',
+      { title: 'RB-220 rack barrier – Datasheet | Holt & Varga Safety', url: 'http://127.0.0.1:4000/' },
+    );
+    expect(page.registeredName).toBe('Holt & Varga Safety Ltd');
+    expect(analyseSite({ company: page }).companyName).toBe('Holt & Varga Safety');
+  });
+
+  it('a title segment that says the name and more (a city) gives the name the logo or the legal line says', () => {
+    const withLogo = extract(
+      '<header><img src="/logo.svg" alt="Brenner Kurier"></header><h1>Laborproben am selben Tag</h1><p>Brenner Kurier Bremen fährt Proben.</p>',
+      { title: 'Brenner Kurier Bremen – Laborkurier, Direktfahrten', url: 'http://127.0.0.1:4000/', lang: 'de' },
+    );
+    expect(analyseSite({ company: withLogo }).companyName).toBe('Brenner Kurier');
+    const withFooter = extract(
+      '<h1>Laborproben am selben Tag</h1><p>Brenner Kurier Bremen fährt Proben.</p><footer>Brenner Kurier GmbH · Hafenstraße 3 · 28217 Bremen</footer>',
+      { title: 'Brenner Kurier Bremen – Laborkurier, Direktfahrten', url: 'http://127.0.0.1:4000/', lang: 'de' },
+    );
+    expect(analyseSite({ company: withFooter }).companyName).toBe('Brenner Kurier');
+  });
+
   it('the title segment the site’s own logo names, however often the page repeats its product', () => {
     const page = extract(
       '<header><a class="logo" href="/"><img src="/img/lb.svg" alt="Lagerblick RFID"></a></header><h1>LB-Gate 4 UHF-RFID-Durchgangsleser</h1>' +

@@ -79,6 +79,8 @@ export interface PageContent {
   customerLinks: PageLink[];
   /** The alt text of the site's own logo ("Lagerblick RFID"). */
   siteLogo?: string;
+  /** The name with a legal form the page's footer gives ("Lindtner Kurier GmbH · Billstraße 112"). */
+  registeredName?: string;
   /** Names from customer logo strips ("Globex logo" → "Globex"). */
   logoNames: string[];
   /** Words of visible text: a JavaScript-only shell has next to none. */

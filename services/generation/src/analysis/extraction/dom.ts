@@ -56,6 +56,8 @@ export interface ElementIndex {
   stateScripts: Element[];
   links: Element[];
   images: Element[];
+  /** The page's <footer> elements: chrome, not copy, but their legal line names the company. */
+  footers: Element[];
 }
 
 export function indexElements(root: AnyNode, deadline: Deadline): ElementIndex {
@@ -70,6 +72,7 @@ export function indexElements(root: AnyNode, deadline: Deadline): ElementIndex {
     stateScripts: [],
     links: [],
     images: [],
+    footers: [],
   };
   const stack: AnyNode[] = [root];
   while (stack.length) {
@@ -103,6 +106,9 @@ export function indexElements(root: AnyNode, deadline: Deadline): ElementIndex {
           break;
         case 'img':
           if (element.attribs.alt) index.images.push(element);
+          break;
+        case 'footer':
+          index.footers.push(element);
           break;
       }
     }

@@ -97,8 +97,24 @@ export function extractDocument(root: Document, url: string, deadline: Deadline 
     wordCount: countWords(blocks),
     injectionsRemoved,
   };
+  const registered = index.footers
+    .map((footer) => registeredNameIn(textOf(footer, deadline).slice(0, 2_000)))
+    .find(Boolean);
+  if (registered) page.registeredName = safe(registered);
   if (collected.cut) page.cut = true;
   return page;
+}
+
+/**
+ * The first name with a legal form in a text ("Lindtner Kurier GmbH · Billstraße 112",
+ * "Brackenfold Safety Systems Ltd · Registered in England"): up to five capitalised words and the form.
+ */
+export function registeredNameIn(text: string): string | undefined {
+  const registered =
+    /(?:^|[\s·|,(©])((?:(?:\p{Lu}[\p{L}\p{N}&'.-]*|&|and|und|et|y)\s+){0,5}\p{Lu}[\p{L}\p{N}&'.-]*)\s+(GmbH|Ltd\.?|Limited|LLP|plc|SAS|SARL|S\.L\.|S\.A\.|AG|KG|Inc\.|LLC|B\.V\.)(?=[\s·|,.)]|$)/u.exec(
+      clean(text),
+    );
+  return registered?.[1] && registered[2] ? `${registered[1]} ${registered[2]}` : undefined;
 }
 
 /** Visible text as one string, headings on their own lines, capped. */

@@ -76,10 +76,19 @@ export function companyNameOf(page: PageContent): string {
   if (org?.legalName) return withoutLegalForm(clean(org.legalName));
   // The segment the copyright line names is the company ("LB-Gate 4 – Datenblatt | Lagerblick RFID"
   // and "© 2026 Lagerblick RFID GmbH"), however often the page repeats the product's name.
-  const holder = copyrightHolder(page);
-  const owned =
-    holder && segments.find((segment) => squash(withoutLegalForm(segment)) === squash(withoutLegalForm(holder)));
+  // Without a copyright line, the registered name a legal line gives ("Lindtner Kurier GmbH ·
+  // Billstraße 112", "Brackenfold Safety Systems Ltd, registered in England").
+  const holder = copyrightHolder(page) ?? page.registeredName;
+  const held = holder ? squash(withoutLegalForm(holder)) : '';
+  const owned = held && segments.find((segment) => squash(withoutLegalForm(segment)) === held);
   if (owned) return withoutLegalForm(owned);
+  // A segment that says the name and more ("Lindtner Kurier Hamburg"): the name is the holder's,
+  // or the logo's.
+  for (const name of [holder, page.siteLogo]) {
+    const key = name ? squash(withoutLegalForm(name)) : '';
+    if (name && key.length >= 4 && segments.some((segment) => squash(segment).includes(key)))
+      return withoutLegalForm(clean(name));
+  }
   candidates.push(...segments);
   // The title's segment the page's own text repeats most: the brand, not the tagline.
   const text = squash(page.blocks.map((block) => block.text).join(' '));

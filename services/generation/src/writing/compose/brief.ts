@@ -91,8 +91,8 @@ export interface ComposerBrief {
   persona: string | undefined;
   seniority: 'above' | 'below' | undefined;
   /**
-   * Titles the seller's page shows buying from it: the job titles it names (not the analyser's
-   * guesses) and the roles of the customers it quotes. A persona among them is a natural buyer.
+   * Titles the seller's page names as its buyers (not the analyser's guesses): a persona among
+   * them is a natural buyer.
    */
   pageBuyers: string[];
   /**
@@ -758,10 +758,11 @@ export function buildComposerBrief(input: ComposerInput): ComposerBrief {
     proofs,
     persona,
     seniority,
-    pageBuyers: [
-      ...(analysis.titlesInferred ? [] : analysis.targetJobTitles.map((title) => sanitise(title, 150))),
-      ...proofs.flatMap((proof) => (proof.role ? [proof.role] : [])),
-    ].filter(Boolean),
+    // Not the roles of quoted customers: a held-out SDR review found "<topic> usually sits with
+    // you as <role>" false for three of five readers who shared only a quoted customer's role.
+    pageBuyers: (analysis.titlesInferred ? [] : analysis.targetJobTitles.map((title) => sanitise(title, 150))).filter(
+      Boolean,
+    ),
     industry: { industry, typed: typedIndustry, said: industry ? undefined : typedSaid(typedIndustry, language) },
     prospect: prospectName
       ? {
