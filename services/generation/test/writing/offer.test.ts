@@ -154,3 +154,19 @@ describe('page words an email could never pass with are not used', () => {
     expect(brief.proofs.map((proof) => proof.customer)).toEqual(['Brightwell Care']);
   });
 });
+
+describe('a description that is not a list of offers is not said as one', () => {
+  it.each([
+    ['a badge line', 'Sablecrest: Fremdwährungskonten · Mitglied im Bankenverband · Partner der Importeure.', 'de'],
+    [
+      'a problem told to the reader',
+      'Sablecrest: Your suppliers wait weeks for payments and nobody knows the rate.',
+      'en',
+    ],
+    ['credentials in a list', 'Sablecrest: ISO 27001 certified, member of UK Finance, payments to 94 countries.', 'en'],
+  ] as const)('%s', (_kind, description, language) => {
+    const html = page(language, 'Sablecrest', description, '<h1>Sablecrest</h1>');
+    const { brief } = write(html, language);
+    expect(brief.offer).toBeUndefined();
+  });
+});

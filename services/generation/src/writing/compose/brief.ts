@@ -174,6 +174,13 @@ function functionOf(analysis: SubmittedAnalysis): FunctionPlaybook {
  * which the `offer` frame says ("What Sablecrest offers: multi-currency accounts…"). Anything else
  * (a tagline, a datasheet's label, a paragraph) is not said.
  */
+/** The reader or nobody as a sentence's subject: a problem told to the reader, not a list of offers. */
+const READER_VOICE =
+  /(?<![\p{L}])(?:you|your|nobody|no one|ihr|ihre|sie|niemand|vous|votre|vos|personne|usted|su|sus|nadie)(?![\p{L}])/iu;
+/** Certificates and memberships: what a badge line lists, never an offer. */
+const CREDENTIALS =
+  /\b(?:iso\s?\d{3,5}|din\s?en|certified|certification|accredited|member of|zertifiziert|zertifizierung|mitglied|certifiée?s?|membre de|certificad[oa]s?|miembro de)\b/iu;
+
 function offerOf(analysis: SubmittedAnalysis, company: string, language: WritingLanguage): Offer | undefined {
   const name = sanitise(analysis.companyName, 120);
   const description = sanitise(analysis.companyDescription, 1200);
@@ -213,6 +220,15 @@ function offerOf(analysis: SubmittedAnalysis, company: string, language: Writing
   if (!listed || !short || wordCount(phrase) < MIN_OFFER_WORDS - 2 || /[:?!;]/u.test(phrase)) return undefined;
   const lead = phrase.split(/\s+/u)[0] ?? '';
   if (!inLanguage(phrase, language, assumed) || FIRST_PERSON.test(phrase) || finiteVerbs(phrase, language)[0] === lead)
+    return undefined;
+  // A list of offers is nouns: a verb and the reader in it make it a sentence of the page's (a
+  // problem it states: "your team spends…"), and dots or credentials make it a badge line ("ISO 9001 · member of … · supplier to …")
+  // — both said as "Here is what <Seller> offers: …" in the heldout-d SDR review.
+  if (
+    (finiteVerbs(phrase, language).length && READER_VOICE.test(phrase)) ||
+    /[·|•]/u.test(phrase) ||
+    CREDENTIALS.test(phrase)
+  )
     return undefined;
   if (asksReader(`${phrase}.`, language)) return undefined;
   // "Employment solicitors for employers…" says what the company is, not what it offers: "Here is
