@@ -1,7 +1,7 @@
 import type { WritingLanguage } from '@seqgen/proto';
 import { type FunctionPlaybook, GENERAL_FUNCTION, playbook } from '../playbook/index.ts';
 import { clean, sentences, wordCount } from '../text.ts';
-import { classify, weightedTexts } from './classify/classify.ts';
+import { classify, ownIndustryTexts, weightedTexts } from './classify/classify.ts';
 import type { PageContent } from './extraction/content.ts';
 import { companyNameOf, describeCompany } from './facts/company.ts';
 import { pageLanguage } from './facts/language.ts';
@@ -45,8 +45,11 @@ export function profileProspect(page: PageContent): CompanyProfile {
   const language = pageLanguage(page);
   const read = readPage(page.blocks, language);
   const name = companyNameOf(page);
+  // The industry it is in, not the ones it sells to (a food maker that supplies supermarkets).
   const classification = classify(
-    weightedTexts(read, [page.title, page.metaDescription ?? '', page.ogDescription ?? ''].filter(Boolean)),
+    ownIndustryTexts(
+      weightedTexts(read, [page.title, page.metaDescription ?? '', page.ogDescription ?? ''].filter(Boolean)),
+    ),
   );
   let scale: string | undefined;
   const statements: string[] = [];

@@ -213,6 +213,31 @@ export function weightedTexts(read: ReadPage, head: string[]): WeightedText[] {
   ];
 }
 
+/**
+ * The texts of a page read for the industry the company is in rather than those it serves (a
+ * prospect: "Chilled ready meals and sauces for UK retailers" is a food maker, not a retailer):
+ * where a line that says what the company is turns to its customers, their trade counts
+ * AUDIENCE_SHARE, and lines that say what the company is count double.
+ */
+export function ownIndustryTexts(texts: readonly WeightedText[]): WeightedText[] {
+  return texts.flatMap((text) => {
+    const industryWeight = (text.industryWeight ?? text.weight) * (text.identity ? 2 : 1);
+    const match = OWN_AUDIENCE.exec(text.text);
+    if (!match || match.index < 3) return [{ ...text, industryWeight }];
+    return [
+      { ...text, text: text.text.slice(0, match.index), industryWeight },
+      {
+        ...text,
+        text: text.text.slice(match.index + match[0].length),
+        industryWeight: industryWeight * AUDIENCE_SHARE,
+      },
+    ];
+  });
+}
+/** Where a line turns to the company's customers: "for", and "to" after a verb of supplying. */
+const OWN_AUDIENCE =
+  /\s(?:for|für|pour|para|dédiée?s? aux?|(?:supplying|supplied|supplies|supply|delivering|selling)\s+(?:\S+\s+){0,4}?to|à destination de)\s/iu;
+
 /** Where a line that says what a company is turns to whom it serves ("Chartered accountants for production companies"). */
 const FOR_AUDIENCE = /\s(?:for|für|pour|para|dédiée?s? aux?)\s/iu;
 /** What the words after "for" say of the company's own function: they name its customers' trade. */
