@@ -222,26 +222,31 @@ export function weightedTexts(read: ReadPage, head: string[]): WeightedText[] {
 export function ownIndustryTexts(texts: readonly WeightedText[]): WeightedText[] {
   return texts.flatMap((text) => {
     const industryWeight = (text.industryWeight ?? text.weight) * (text.identity ? 2 : 1);
-    const match = OWN_AUDIENCE.exec(text.text);
-    if (!match || match.index < 3) return [{ ...text, industryWeight }];
+    const split = atAudience(text.text, SUPPLIED_TO);
+    if (!split) return [{ ...text, industryWeight }];
     return [
-      { ...text, text: text.text.slice(0, match.index), industryWeight },
-      {
-        ...text,
-        text: text.text.slice(match.index + match[0].length),
-        industryWeight: industryWeight * AUDIENCE_SHARE,
-      },
+      { ...text, text: split.what, industryWeight },
+      { ...text, text: split.whom, industryWeight: industryWeight * AUDIENCE_SHARE },
     ];
   });
 }
-/** Where a line turns to the company's customers: "for", and "to" after a verb of supplying. */
-const OWN_AUDIENCE =
-  /\s(?:for|für|pour|para|dédiée?s? aux?|(?:supplying|supplied|supplies|supply|delivering|selling)\s+(?:\S+\s+){0,4}?to|à destination de)\s/iu;
 
 /** Where a line that says what a company is turns to whom it serves ("Chartered accountants for production companies"). */
 const FOR_AUDIENCE = /\s(?:for|für|pour|para|dédiée?s? aux?)\s/iu;
+/** The same, and "to" after a verb of supplying ("supplies own-label ranges to three supermarket chains"). */
+const SUPPLIED_TO = new RegExp(
+  `${FOR_AUDIENCE.source.slice(0, -3)}|(?:supplying|supplied|supplies|supply|delivering|selling)\\s+(?:\\S+\\s+){0,4}?to|à destination de)\\s`,
+  'iu',
+);
 /** What the words after "for" say of the company's own function: they name its customers' trade. */
 const AUDIENCE_SHARE = 0.3;
+
+/** A line cut where it turns to its customers: what the company is, and whom it serves. */
+function atAudience(text: string, turn: RegExp): { what: string; whom: string } | undefined {
+  const match = turn.exec(text);
+  if (!match || match.index < 3) return undefined;
+  return { what: text.slice(0, match.index), whom: text.slice(match.index + match[0].length) };
+}
 
 /**
  * A line that says what the company is, split where it turns to its customers: "Chartered
@@ -249,20 +254,14 @@ const AUDIENCE_SHARE = 0.3;
  * (an accountancy for creative studios is not a creative agency).
  */
 function whatAndForWhom(text: WeightedText): WeightedText[] {
-  const match = FOR_AUDIENCE.exec(text.text);
-  if (!match || match.index < 3) return [text];
+  const split = atAudience(text.text, FOR_AUDIENCE);
   // "Software for accounts payable teams": when the words before "for" name no function, the
   // function is in what follows.
-  if (!indexOf(playbook()).phrases.matches(text.text.slice(0, match.index)).length) return [text];
+  if (!split || !indexOf(playbook()).phrases.matches(split.what).length) return [text];
   const industryWeight = text.industryWeight ?? text.weight;
   return [
-    { ...text, text: text.text.slice(0, match.index), industryWeight },
-    {
-      ...text,
-      text: text.text.slice(match.index + match[0].length),
-      weight: text.weight * AUDIENCE_SHARE,
-      industryWeight,
-    },
+    { ...text, text: split.what, industryWeight },
+    { ...text, text: split.whom, weight: text.weight * AUDIENCE_SHARE, industryWeight },
   ];
 }
 
