@@ -393,6 +393,29 @@ describe('what a visitor never sees', () => {
     expect(texts(markup)).toEqual([visible]);
   });
 
+  it.each([
+    [
+      'a toggle with aria-expanded, the panel hidden after it',
+      `<div class="acc-item"><button class="acc-toggle" aria-expanded="false">Do you take on small firms?</button><div class="acc-panel" hidden><p>${visible}</p></div></div>`,
+    ],
+    [
+      'the Authoring Practices pattern: a heading holding the toggle, the panel after the heading',
+      `<h3><button aria-controls="answer-1" aria-expanded="false">Do you take on small firms?</button></h3><div id="answer-1" role="region" hidden><p>${visible}</p></div>`,
+    ],
+    [
+      "Bootstrap's collapse toggle",
+      `<button data-bs-toggle="collapse" data-bs-target="#a1">Do you take on small firms?</button><div id="a1" style="display:none"><p>${visible}</p></div>`,
+    ],
+  ])("keeps an accordion's question and its closed answer: %s", (_how, markup) => {
+    expect(texts(markup)).toEqual(['Do you take on small firms?', visible]);
+  });
+
+  it('still drops a hidden block that no toggle opens, and a plain button', () => {
+    expect(
+      texts(`<p>${visible}</p><button>Book a call</button><div hidden><p>Internal note nobody sees at all.</p></div>`),
+    ).toEqual([visible]);
+  });
+
   it('keeps text whose colour merely differs from its background', () => {
     expect(texts(`<p style="color:#333;background-color:#fff">${visible}</p>`)).toEqual([visible]);
   });

@@ -197,6 +197,53 @@ describe('stated pains', () => {
     expect(entryOf(page, 'Month end arrives').role).toBe('problem');
   });
 
+  it('an FAQ question in the client’s own words that complains is their pain, said back to the reader', () => {
+    const faq = (lang: string, items: [string, string][]) =>
+      read(
+        `${HERO}<section><h2>FAQ</h2><div class="accordion">${items
+          .map(
+            ([question, answer]) =>
+              `<div><button aria-expanded="false">${question}</button><div hidden><p>${answer}</p></div></div>`,
+          )
+          .join('')}</div></section>`,
+        { lang },
+      );
+    const page = faq('en', [
+      [
+        'We pay our suppliers late every quarter because invoices sit in the inbox. Is that normal?',
+        'It is common, and it should not be. We route every invoice to its approver the day it arrives.',
+      ],
+      ['Our last two audits never found the duplicate payments. Is it too late?', 'Often it is not.'],
+      ['Do you tie clients into long contracts?', 'No: our contracts run month to month.'],
+    ]);
+    const sentences = painsOf(page).map((pain) => pain.sentence);
+    expect(sentences).toEqual(
+      expect.arrayContaining([
+        'You pay your suppliers late every quarter because invoices sit in the inbox.',
+        'Your last two audits never found the duplicate payments.',
+      ]),
+    );
+    // What the asker asks the seller is no pain, nor a question with no complaint in it, nor an answer.
+    expect(sentences.join(' ')).not.toMatch(/too late|normal\?|contracts|It is common|route every invoice/);
+
+    const german = faq('de', [
+      ['Wir suchen jeden Monat die Belege von Hand zusammen. Ist das normal?', 'Das ist häufig, aber vermeidbar.'],
+    ]);
+    expect(painsOf(german).map((pain) => pain.sentence)).toContain(
+      'Sie suchen jeden Monat die Belege von Hand zusammen.',
+    );
+  });
+
+  it('a short title line over a paragraph among the problems is read as the card’s heading', () => {
+    const page = read(
+      `${HERO}<section><h2>Sound familiar?</h2><div>Approvals in limbo</div>` +
+        '<p>Invoices wait in a manager’s inbox for weeks while the supplier chases your team by phone.</p></section>',
+    );
+    const sentences = painsOf(page).map((pain) => pain.sentence);
+    expect(sentences).toHaveLength(1);
+    expect(sentences[0]).toMatch(/^Approvals in limbo: Invoices wait/);
+  });
+
   it('sentences about the page itself or about what the company does are not pains', () => {
     const page = read(
       `${HERO}<section><h2>Sound familiar?</h2>` +

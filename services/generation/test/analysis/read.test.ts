@@ -250,6 +250,19 @@ describe('problemScore', () => {
     expect(problemScore('Les écarts sont rapprochés ligne par ligne.')).toBeGreaterThanOrEqual(2);
   });
 
+  it('something never done that should have been complains; "never miss" still promises', () => {
+    for (const text of [
+      'Most down-migrations are written once and never executed until the night they are needed.',
+      'You pay corporation tax every year but never know how much until the accounts are done.',
+      'Die Notfallpläne wurden nie geprüft.',
+      'Les sauvegardes n’ont jamais été vérifiées.',
+      'Los contratos nunca se revisaron.',
+    ]) {
+      expect(problemScore(text), text).toBeGreaterThanOrEqual(1);
+    }
+    expect(problemScore('Never miss a delivery window again.')).toBe(0);
+  });
+
   it('a figure said to be too low, and German verbs that bring the work to a stop, complain', () => {
     expect(problemScore('Delivery accuracy sits at only 80 % in most depots.')).toBe(1);
     expect(problemScore('Delivery accuracy sits at 80 % in most depots.')).toBe(0);
@@ -289,6 +302,27 @@ describe('sections by heading words', () => {
     ['Ready to get started?', 'cta'],
   ])('"%s" opens a %s section', (heading, kind) => {
     expect(roleOfHeading(heading)).toBe(kind);
+  });
+
+  it('"Why <it still goes wrong>" opens a problem section; "Why <us>" does not', () => {
+    const items = [
+      'Migrations are approved by engineers who have never seen the production table sizes.',
+      'Most down-migrations are written once and never executed until the night they are needed.',
+    ];
+    const body = (heading: string) =>
+      `${HERO}<section><h2>${heading}</h2>${items.map((item) => `<p>${item}</p>`).join('')}</section>`;
+    for (const heading of [
+      'Why schema changes still take sites down',
+      'Warum Audits immer noch scheitern',
+      'Pourquoi les projets prennent encore du retard',
+    ]) {
+      const page = read(body(heading));
+      expect(sectionKindOf(page, items[0] as string), heading).toBe('problems');
+      expect(entryOf(page, items[1] as string).role).toBe('problem');
+    }
+    for (const heading of ['Why Ternwell', 'Why teams choose us', 'Why we built a schema linter']) {
+      expect(sectionKindOf(read(body(heading)), items[0] as string), heading).not.toBe('problems');
+    }
   });
 
   it('a long claim is not labelled by a lexicon word deep inside it', () => {

@@ -65,4 +65,30 @@ describe('subjects', () => {
       expect(expected, language).toContain(sequence[5]?.subject);
     }
   });
+
+  it('over a pain the user wrote: the noun phrase it is about, never a pronoun, an adverbial or half a clause', () => {
+    const cases: [WritingLanguage, string, string | undefined][] = [
+      ['en', 'Your last two productions never claimed the tax credit.', 'Last two productions'],
+      ['en', 'You pay corporation tax every year but never know how much.', 'Corporation tax'],
+      ['en', 'You find out about overspend too late.', 'Overspend'],
+      ['en', 'Nobody could tell them whether the backups actually worked.', undefined],
+      ['en', 'Peak season arrives and nobody can find forty extra people.', undefined],
+      ['fr', 'Les relances reposent sur la mémoire de chacun.', 'Relances'],
+      ['es', 'Los encargados los rellenaron a mano y dos están ilegibles.', 'Encargados'],
+      ['de', 'Bei der letzten Prüfung hat der Prüfer die Belege beanstandet.', undefined],
+      ['de', 'Ihr Rechnungseingang dagegen besteht noch immer aus einem Postfach.', 'Rechnungseingang'],
+    ];
+    for (const [language, pain, phrase] of cases) {
+      const customization = Customization.parse({
+        persona: 'generic',
+        industry: 'agnostic',
+        targetSpecificCompany: 'no',
+      });
+      const edited = { ...analysis, customerPains: [pain], solutions: [''], pairs: [], language };
+      const built = buildComposerBrief({ analysis: edited, customization, language, sender: { firstName: 'Sam' } });
+      const angle = built.angles.find((candidate) => candidate.pain === pain);
+      expect(angle, pain).toBeDefined();
+      expect(angle?.phrase && angle.phrase.charAt(0).toUpperCase() + angle.phrase.slice(1), pain).toBe(phrase);
+    }
+  });
 });

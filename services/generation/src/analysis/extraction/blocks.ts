@@ -7,7 +7,7 @@ import type { Block, ItemRef } from './content.ts';
 import { glueBetween, textOf } from './dom.ts';
 import { hintsOf, itemsAmong } from './hints.ts';
 import { markLabelledLeads } from './leads.ts';
-import { type HiddenSelectors, isHidden, SKIPPED_TAGS } from './visibility.ts';
+import { type HiddenSelectors, isDisclosureToggle, isHidden, SKIPPED_TAGS } from './visibility.ts';
 
 /**
  * The visible text of a page as blocks in page order (paragraphs, list items, headings, quotes,
@@ -196,7 +196,9 @@ export function collectBlocks(
         current = outer;
       };
     }
-    if (BREAKING_TAGS.has(name) || GROUPING_TAGS.has(name)) {
+    // An accordion's toggle (the only button read) is its own line, unless a heading holds it.
+    const toggle = name === 'button' && current.kind !== 'heading';
+    if (BREAKING_TAGS.has(name) || GROUPING_TAGS.has(name) || toggle) {
       flush();
       return flush;
     }
@@ -267,7 +269,8 @@ export function collectBlocks(
       current = outer;
       continue;
     }
-    if (SKIPPED_TAGS.has(name)) continue;
+    // A button is a control, except an accordion's toggle: its words are the question it opens.
+    if (SKIPPED_TAGS.has(name) && !isDisclosureToggle(element)) continue;
     const grouping = GROUPING_TAGS.has(name);
     if (grouping) {
       flush();

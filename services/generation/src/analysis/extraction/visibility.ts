@@ -152,7 +152,10 @@ function* cssRules(css: string, deadline: Deadline): Generator<{ selectors: stri
 export function isHidden(element: Element, stylesheet: HiddenSelectors): boolean {
   const attribs = element.attribs;
   // A tab or accordion panel waits for a click: hidden until then, but copy every visitor can open.
-  const disclosed = attribs.role?.toLowerCase() === 'tabpanel' || DISCLOSURE_PANEL.test(attribs.class ?? '');
+  const disclosed =
+    attribs.role?.toLowerCase() === 'tabpanel' ||
+    DISCLOSURE_PANEL.test(attribs.class ?? '') ||
+    openedByTheToggleBefore(element);
   if ('hidden' in attribs && !disclosed) return true;
   if (attribs['aria-hidden'] === 'true' && !disclosed) return true;
   if (attribs.type === 'hidden') return true;
@@ -172,6 +175,37 @@ export function isHidden(element: Element, stylesheet: HiddenSelectors): boolean
   if (attribs.id && stylesheet.ids.has(attribs.id)) return true;
   if ((attribs.class && CHROME.test(attribs.class)) || (attribs.id && CHROME.test(attribs.id))) return true;
   return false;
+}
+
+/**
+ * A disclosure toggle (WAI-ARIA Authoring Practices, "Accordion" and "Disclosure" patterns): a
+ * button that says whether what it opens is expanded, or names it, or Bootstrap's collapse toggle.
+ * Its words are the question or the title of what it opens: copy, not a control.
+ */
+export function isDisclosureToggle(element: Element): boolean {
+  const attribs = element.attribs;
+  if (element.name !== 'button' && attribs.role?.toLowerCase() !== 'button') return false;
+  return (
+    'aria-expanded' in attribs ||
+    'aria-controls' in attribs ||
+    /collapse/i.test(attribs['data-bs-toggle'] ?? attribs['data-toggle'] ?? '')
+  );
+}
+
+/**
+ * A panel right after its toggle, or after a heading that holds it (the Authoring Practices'
+ * `<h3><button aria-expanded>`): hidden until clicked, but copy every visitor can open.
+ */
+function openedByTheToggleBefore(element: Element): boolean {
+  let node = element.prev;
+  while (node && node.type !== 'tag') node = node.prev;
+  if (!node) return false;
+  const before = node as Element;
+  if (isDisclosureToggle(before)) return true;
+  return (
+    /^h[1-6]$/.test(before.name) &&
+    before.children.some((child) => child.type === 'tag' && isDisclosureToggle(child as Element))
+  );
 }
 
 /** Classes of the panels tabs and accordions open: "tab-pane", "tabs__panel", "accordion-body", "collapse". */

@@ -1,8 +1,10 @@
+import { detectLanguage } from '@seqgen/checks';
 import { escapeRegExp, normalise } from '../../match.ts';
 import type { FunctionPlaybook, Pain } from '../../playbook/index.ts';
 import { bestMatch } from '../../playbook/signals.ts';
 import { clean, sentences } from '../../text.ts';
 import { inlineComparison, problemScore, type ReadBlock, type ReadPage } from '../read/roles.ts';
+import { inReadersVoice } from './voice.ts';
 
 /**
  * The problems a page states: its problem cards and problem sections, "Tired of…?" lines, and
@@ -148,16 +150,18 @@ export function statedPainsOf(
     }
     for (const [position, index] of section.blocks.entries()) {
       if (used.has(index) || index === section.heading || index === section.eyebrow) continue;
-      const entry = read.blocks[index];
-      if (!isProblem(entry)) continue;
-      if (entry.block.kind === 'heading') {
-        const next = section.blocks[position + 1];
-        const following = next === undefined ? undefined : read.blocks[next];
+      const entry = read.blocks[index] as ReadBlock;
+      const next = section.blocks[position + 1];
+      const following = next === undefined ? undefined : read.blocks[next];
+      // A title line over a problem ("Approvals in limbo" | "Invoices wait…"), however little it says.
+      const titles = labels(entry, following) && isProblem(following);
+      if (!isProblem(entry) && !titles) continue;
+      if (entry.block.kind === 'heading' || titles) {
         const explanation = isProblem(following) && following.block.kind !== 'heading' ? following.block.text : '';
         if (explanation) used.add(next as number);
         if (problemScore(`${entry.block.text}. ${explanation}`) === 0 && !readsAsSentence(clean(entry.block.text)))
           continue;
-        add(entry.block.text, explanation, undefined, index, entry);
+        add(entry.block.text, explanation, undefined, index, isProblem(entry) ? entry : (following as ReadBlock));
         continue;
       }
       itemPain(index);
@@ -189,7 +193,11 @@ export function statedPainsOf(
 
   /** One list item or paragraph: its bold lead and what follows, or each of its problem sentences. */
   function itemPain(index: number) {
-    const entry = read.blocks[index] as ReadBlock;
+    const asked = read.blocks[index] as ReadBlock;
+    // An FAQ's question in the client's words is said back to the reader, or not at all.
+    const faq = read.sections[asked.section]?.kind === 'faq';
+    const entry = faq ? saidToTheReader(asked) : asked;
+    if (!entry) return;
     const { block } = entry;
     const compared = inlineComparison(block.text);
     if (compared) {
@@ -211,7 +219,10 @@ export function statedPainsOf(
     // In a paragraph that names the seller ("Remitra is revenue cycle software…"), a sentence that
     // goes on with "It checks every claim…" is still the seller at work, whatever its words.
     const seller = brandNamed(block.text, company);
-    const all = sentences(block.text).filter((sentence) => !(seller && GOES_ON_ABOUT_IT.test(sentence)));
+    // What the asker asks the seller ("Is it too late?") is no statement of their problem.
+    const all = sentences(block.text).filter(
+      (sentence) => !(seller && GOES_ON_ABOUT_IT.test(sentence)) && !(faq && /\?\s*$/.test(sentence)),
+    );
     const complaining = withTheirScene(
       all,
       all.filter((sentence) => problemScore(sentence) >= (inSection ? 1 : 2)),
@@ -229,6 +240,22 @@ export function statedPainsOf(
       add(sentence, '', undefined, index, { ...entry, problem: Math.max(problemScore(sentence), entry.problem ?? 0) });
     }
   }
+}
+
+function saidToTheReader(entry: ReadBlock): ReadBlock | undefined {
+  const language = detectLanguage(entry.block.text) ?? 'en';
+  const text = inReadersVoice(entry.block.text, language);
+  return text === undefined ? undefined : { ...entry, block: { ...entry.block, text, lead: undefined } };
+}
+
+/**
+ * A short line without a full stop over a paragraph ("Reviewed blind" | "Migrations are approved
+ * by engineers who…"): a card's title drawn as plain text, read as a heading is.
+ */
+function labels(entry: ReadBlock, following: ReadBlock | undefined): boolean {
+  if (!following || following.block.kind === 'heading' || entry.block.kind !== 'text') return false;
+  const words = entry.block.text.split(/\s+/).length;
+  return words <= 6 && !/[.!?:]$/.test(entry.block.text) && following.block.text.split(/\s+/).length > words * 2;
 }
 
 const round = (value: number) => Math.round(value * 100) / 100;

@@ -176,9 +176,18 @@ const ONLY_A_FIGURE =
 /** German separable verbs the phrase list cannot hold: "legt den Betrieb zwei Tage still / lahm". */
 const BRINGS_TO_A_STOP = /(?:^|[^\p{L}])(?:legt|legen|steht|stehen)\s(?:[^!?]{0,60}\s)?(?:still|lahm)(?:[^\p{L}]|$)/iu;
 
+/**
+ * Something never done that should have been: "never executed", "never know how much", "nie
+ * geprüft", "jamais vérifié", "nunca revisado". (A promise says "never again", "never miss": those
+ * are promise cues and take the point back.)
+ */
+const NEVER_DONE =
+  /(?:^|[^\p{L}])(?:never (?:been |got |get |gets )?(?:\p{L}+(?:ed|en|wn)|knows?|see|sees|hear|hears)|(?:nie|niemals) (?:ge\p{L}+(?:t|en))|jamais (?:été )?\p{L}+(?:é|ée|és|ées|is|u|us)|nunca (?:se |lo |la |los |las )?(?!más)\p{L}+)(?:[^\p{L}]|$)/iu;
+
 function scoreProblem(text: string): number {
   const words = normalise(text);
-  let score = (ONLY_A_FIGURE.test(words) ? 1 : 0) + (BRINGS_TO_A_STOP.test(words) ? 2 : 0);
+  let score =
+    (ONLY_A_FIGURE.test(words) ? 1 : 0) + (BRINGS_TO_A_STOP.test(words) ? 2 : 0) + (NEVER_DONE.test(words) ? 1 : 0);
   for (const cue of matchesIn(words, PROBLEM_PATTERN)) score += WEAK_CUES.has(cue) ? 1 : 2;
   score = Math.min(score, 4);
   if (score === 0) return 0;
@@ -252,6 +261,7 @@ export function readPage(blocks: readonly Block[], pageLanguage?: WritingLanguag
     ) ??
     'en';
   for (const section of sections) {
+    if (section.kind === 'other' && asksWhyItGoesWrong(blocks, section)) section.kind = 'problems';
     for (const index of section.blocks) {
       const entry = read[index] as ReadBlock;
       entry.section = section.id;
@@ -270,6 +280,19 @@ export function readPage(blocks: readonly Block[], pageLanguage?: WritingLanguag
     comparisonLists(section, read);
   }
   return { blocks: read, sections };
+}
+
+/** A heading that asks why something goes wrong: "Why schema changes still take sites down". */
+const WHY = /^(?:why|warum|wieso|weshalb|pourquoi|por qué|porque)\s/iu;
+
+/**
+ * A section under "Why <it still goes wrong>" lists the reasons, which are the problems. Not "Why
+ * <Brand>" or "Why choose us" (the seller's reasons), nor a question the seller answers for itself.
+ */
+function asksWhyItGoesWrong(blocks: readonly Block[], section: Section): boolean {
+  const heading = section.heading === undefined ? undefined : blocks[section.heading];
+  if (!heading || !WHY.test(heading.text) || OUR_VOICE.test(heading.text)) return false;
+  return problemScore(heading.text) >= 1;
 }
 
 /** Column headings of a before/after table: the side that is the problem, and the side that answers it. */
@@ -590,6 +613,10 @@ function roleOf(
     return { role: featureCard || promises ? 'feature' : 'text', confidence: 0.5 };
   }
   if (hints.includes('stat') && section.kind !== 'stories') return { role: 'stat', confidence: 0.7 };
+  // An FAQ's question in the asker's own words that complains ("We pay corporation tax every year
+  // but never know how much until the accounts are done. Is that normal?"): the worry clients bring.
+  if (section.kind === 'faq' && /\?\s*$/.test(text) && SPOKEN.test(text) && score >= 1)
+    return { role: 'problem', confidence: 0.8, problem: score };
   const fixed = SECTION_BLOCK_ROLE[section.kind];
   if (section.kind === 'hero' && score >= PROBLEM_ALONE) return { role: 'problem', confidence: 0.6, problem: score };
   if (fixed) return { role: fixed, confidence: 0.75 };

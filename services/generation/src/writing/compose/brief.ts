@@ -421,11 +421,19 @@ export function playbookAngle(
 const LEADING: Record<WritingLanguage, RegExp> = {
   en: /^(?:the|our|your|their|its|a|an|too many|many|most|all|every)\s+/i,
   de: /^(?:der|die|das|den|unsere|unser|ihre|ihr|zu viele|viele|alle|jeder|jede|jedes)\s+/i,
-  fr: /^(?:le|la|les|l['’]|nos|notre|vos|votre|leurs|leur|trop de|beaucoup de|tous les|toutes les)\s*/i,
+  fr: /^(?:(?:les|le|la|nos|notre|vos|votre|leurs|leur|trop de|beaucoup de|tous les|toutes les)\s+|l['’]\s*)/i,
   es: /^(?:el|la|los|las|nuestros|nuestras|nuestro|nuestra|sus|su|demasiados|demasiadas|muchos|muchas|todos los|todas las)\s+/i,
 };
 const PRONOUN =
-  /^(?:i|we|you|they|it|he|she|this|that|these|those|there|ich|wir|sie|es|man|das|je|nous|vous|ils|elles|on|ce|yo|nosotros|ellos|esto|eso)$/i;
+  /^(?:i|we|you|they|it|he|she|this|that|these|those|there|nobody|no one|everyone|someone|everybody|somebody|ich|wir|sie|es|man|das|niemand|jeder|jemand|je|nous|vous|ils|elles|on|ce|personne|chacun|quelqu['’]un|yo|nosotros|ellos|esto|eso|nadie|alguien|todos)$/i;
+
+/**
+ * What a phrase before the verb may be that is no subject line: an adverbial that opens a German,
+ * French or Spanish sentence ("Bei der letzten Betriebsprüfung hat…", "Cada semana viene…"), or
+ * two clauses ("Peak season arrives and nobody can…").
+ */
+const NOT_A_SUBJECT =
+  /^(?:bei|in|im|mit|nach|vor|seit|ob|wenn|als|um|für|am|an|auf|dans|avec|après|avant|depuis|quand|si|chaque|en|con|después|antes|desde|cuando|si|cada|cada vez)\s|\s(?:and|or|und|oder|et|ou|y|o|where|whether|what|how|wo|ob|dass)\s|^\d/i;
 
 /**
  * A subject line from the user's own pain: the noun phrase before its main verb ("Forklift
@@ -445,9 +453,45 @@ function subjectPhrase(sentence: string, language: WritingLanguage): string | un
     .slice(0, at)
     .join(' ')
     .replace(LEADING[language], '')
-    .replace(/[,;:]$/, '');
-  if (!phrase || PRONOUN.test(phrase) || /[,;:()"“”]/.test(phrase) || phrase.split(/\s+/).length > 5) return undefined;
+    .replace(/[,;:]$/, '')
+    .replace(TRAILING_ADVERB[language], '');
+  if (!phrase || /[,;:()"“”]/.test(phrase) || phrase.split(/\s+/).length > 5 || NOT_A_SUBJECT.test(phrase))
+    return undefined;
+  // "You pay corporation tax every year…": the reader is no subject line, what they pay is.
+  if (PRONOUN.test(phrase))
+    return language === 'en' && !MODAL.test(verb) ? objectPhrase(words.slice(at + 1)) : undefined;
   return phrase;
+}
+
+/** An adverb between the subject and its verb ("Your last two productions never claimed…"). */
+const TRAILING_ADVERB: Record<WritingLanguage, RegExp> = {
+  en: /\s+(?:never|still|always|often|rarely|usually|also|just|already|only|sometimes)$/i,
+  de: /\s+(?:nie|niemals|immer|noch|oft|selten|meist|auch|schon|nur|dagegen|jedoch|aber|also|doch)$/i,
+  // and the object pronoun before a French or Spanish verb ("Los encargados los rellenaron").
+  fr: /(?:\s+(?:ne|n['’]|jamais|toujours|souvent|rarement|aussi|déjà|le|la|les|l['’]|se|s['’]|en|y|eux|elles))+$/i,
+  es: /(?:\s+(?:no|nunca|siempre|todavía|aún|a menudo|también|ya|solo|lo|la|los|las|le|les|se|me|te|nos))+$/i,
+};
+
+/** A verb that governs another verb, not a noun phrase ("Nobody could tell them…"). */
+const MODAL = /^(?:can|could|will|would|should|must|may|might|do|does|did|cannot|can't|won't)$/i;
+
+/** Words that end a noun phrase after a verb. */
+const ENDS_A_NOUN_PHRASE =
+  /^(?:every|each|but|and|or|to|for|in|on|at|of|with|because|until|while|when|by|from|never|still|again|before|after|so|than|that|which|who|all|too|twice|once|is|are|was|were|has|have|had|gets|got)$/i;
+
+/** The noun phrase a verb governs ("…pay corporation tax every year" → "Corporation tax"), short and plain. */
+function objectPhrase(after: string[]): string | undefined {
+  const taken: string[] = [];
+  for (const raw of after) {
+    const word = raw.replace(/[.,;:!?]+$/, '');
+    // "…find out about overspend": a verb's particle and preposition come before what it governs.
+    if (!taken.length && /^(?:the|a|an|your|their|its|our|out|up|off|about|back)$/i.test(word)) continue;
+    if (ENDS_A_NOUN_PHRASE.test(word) || !/^[\p{L}-]+$/u.test(word)) break;
+    taken.push(word);
+    if (taken.length === 3 || word !== raw) break;
+  }
+  const phrase = taken.join(' ');
+  return taken.length && taken.some((word) => word.length >= 4) ? phrase : undefined;
 }
 
 /** A capability name can cross languages when it is a name ("Smart Capture"), not a phrase in another language. */
