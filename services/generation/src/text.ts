@@ -59,7 +59,7 @@ const ABBREVIATIONS = [
 const SENTENCES = new Intl.Segmenter('en', { granularity: 'sentence' });
 const ENDS_SENTENCE = /[.!?]\s+$/;
 const ENDS_WITH_ABBREVIATION = new RegExp(`\\b(?:${ABBREVIATIONS.join('|')})[.!?]\\s+$`, 'u');
-const STARTS_SENTENCE = /^["“„'(]?[\p{Lu}\p{N}]/u;
+const STARTS_SENTENCE = /^["“„'(¿¡]?[\p{Lu}\p{N}]/u;
 const BEFORE_FIGURE = /(?<=\.\s+)(?=["“„'(]?\p{N})/u;
 /** Without a mark followed by a space there is one sentence at most: nothing to segment. */
 const MAY_END = /[.!?]\s/;

@@ -35,6 +35,14 @@ describe('sentences', () => {
     ]);
   });
 
+  it('opens a sentence at a Spanish question or exclamation after a full stop', () => {
+    expect(sentences('El camión no aparece el jueves. ¿Con ustedes también pasa? ¡Nunca más!')).toEqual([
+      'El camión no aparece el jueves.',
+      '¿Con ustedes también pasa?',
+      '¡Nunca más!',
+    ]);
+  });
+
   it('gives nothing for nothing, and one sentence for text without an end', () => {
     expect(sentences(' \n ')).toEqual([]);
     expect(sentences('Real-time cash visibility')).toEqual(['Real-time cash visibility']);

@@ -234,6 +234,27 @@ describe('stated pains', () => {
     );
   });
 
+  it('an FAQ question in Spanish, whose verbs a word list cannot turn, keeps the client’s words', () => {
+    const page = read(
+      `${HERO}<section><h2>Preguntas frecuentes</h2>` +
+        '<details><summary>En plena campaña, el camión que confirmé el lunes no aparece el jueves. ¿Con ustedes también pasa?</summary><p>Reservamos capacidad por temporada.</p></details>' +
+        '<details><summary>¿Tienen pedido mínimo?</summary><p>Sin mínimo de palés.</p></details></section>',
+      { lang: 'es' },
+    );
+    expect(painsOf(page).map((pain) => pain.sentence)).toEqual([
+      'En plena campaña, el camión que confirmé el lunes no aparece el jueves.',
+    ]);
+  });
+
+  it('a common word that starts the seller’s name does not make a sentence the seller’s ("la cadena de frío" for Frío Almarjal)', () => {
+    const page = read(
+      `${HERO}<section><h2>Sound familiar?</h2><p>Your customer rejects pallets on arrival and nobody can prove the cold chain held.</p></section>`,
+    );
+    expect(painsOf(page, AP, 'Cold Chain Partners').map((pain) => pain.sentence)).toEqual([
+      'Your customer rejects pallets on arrival and nobody can prove the cold chain held.',
+    ]);
+  });
+
   it('a short title line over a paragraph among the problems is read as the card’s heading', () => {
     const page = read(
       `${HERO}<section><h2>Sound familiar?</h2><div>Approvals in limbo</div>` +

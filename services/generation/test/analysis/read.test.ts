@@ -263,6 +263,13 @@ describe('problemScore', () => {
     expect(problemScore('Never miss a delivery window again.')).toBe(0);
   });
 
+  it('something that does not happen complains in French and Spanish; English "no <noun>" does not', () => {
+    expect(problemScore("L'agent de nuit ne se présente pas.")).toBeGreaterThanOrEqual(1);
+    expect(problemScore('El camión que confirmé el lunes no aparece el jueves.')).toBeGreaterThanOrEqual(1);
+    expect(problemScore("Vous n'avez plus à saisir vos factures.")).toBe(0);
+    expect(problemScore('No setup fee and no idea required.')).toBe(0);
+  });
+
   it('a figure said to be too low, and German verbs that bring the work to a stop, complain', () => {
     expect(problemScore('Delivery accuracy sits at only 80 % in most depots.')).toBe(1);
     expect(problemScore('Delivery accuracy sits at 80 % in most depots.')).toBe(0);
@@ -322,6 +329,24 @@ describe('sections by heading words', () => {
     }
     for (const heading of ['Why Ternwell', 'Why teams choose us', 'Why we built a schema linter']) {
       expect(sectionKindOf(read(body(heading)), items[0] as string), heading).not.toBe('problems');
+    }
+  });
+
+  it('paragraphs under "Before and after <X>" alternate: the situation before is a problem, the next its answer', () => {
+    const before = [
+      'The rota is built in Excel on Sunday night and changes arrive by WhatsApp all week.',
+      'Overtime nobody approved appears on the payroll at the end of the month.',
+    ];
+    const after = [
+      'Rotas live in the app, with shift swaps requested and approved in two taps.',
+      'Every overtime hour needs the manager’s approval before it closes.',
+    ];
+    for (const heading of ['Before and after Horalba', 'Antes y después de Horalba', 'Vorher / nachher']) {
+      const page = read(
+        `${HERO}<section><h2>${heading}</h2>${before.map((line, at) => `<p>${line}</p><p>${after[at]}</p>`).join('')}<h3>Rotas</h3><p>Templates per site.</p></section>`,
+      );
+      for (const line of before) expect(entryOf(page, line).role, `${heading}: ${line}`).toBe('problem');
+      for (const line of after) expect(entryOf(page, line).role, `${heading}: ${line}`).toBe('feature');
     }
   });
 

@@ -53,14 +53,16 @@ function sellerSpeaks(text: string, company: string): boolean {
   return OUR_VOICE.test(text) || brandNamed(text, company);
 }
 
-/** The seller's name in a text (its first word will do: "Cuidalia calcula…"). */
+/**
+ * The seller's name in a text (its first word will do: "Cuidalia calcula…"), written as a name:
+ * capitalised, so "Frío Almarjal" is not named by "la cadena de frío".
+ */
 function brandNamed(text: string, company: string): boolean {
-  const words = normalise(text);
-  const brand = normalise(company).split(' ')[0] ?? '';
-  return (
-    words.includes(normalise(company)) ||
-    (brand.length >= 4 && new RegExp(`(^|\\P{L})${escapeRegExp(brand)}(\\P{L}|$)`, 'u').test(words))
-  );
+  if (normalise(text).includes(normalise(company))) return true;
+  const brand = clean(company).split(' ')[0] ?? '';
+  if (brand.length < 4) return false;
+  const pattern = new RegExp(`(?:^|\\P{L})(${escapeRegExp(brand)})(?=\\P{L}|$)`, 'giu');
+  return [...text.matchAll(pattern)].some((match) => /^\p{Lu}/u.test(match[1] ?? ''));
 }
 
 /** The text after a bold lead: more about the problem, or already the answer to it? */
@@ -197,7 +199,6 @@ export function statedPainsOf(
     // An FAQ's question in the client's words is said back to the reader, or not at all.
     const faq = read.sections[asked.section]?.kind === 'faq';
     const entry = faq ? saidToTheReader(asked) : asked;
-    if (!entry) return;
     const { block } = entry;
     const compared = inlineComparison(block.text);
     if (compared) {
@@ -242,10 +243,15 @@ export function statedPainsOf(
   }
 }
 
-function saidToTheReader(entry: ReadBlock): ReadBlock | undefined {
+/**
+ * An FAQ question's words said to the reader where a word list can (./voice.ts), else kept as the
+ * client asked them ("el camión que confirmé el lunes no aparece"): the analysis card shows the
+ * client's worry either way, and the emails say the playbook's pain it matches, never the page's.
+ */
+function saidToTheReader(entry: ReadBlock): ReadBlock {
   const language = detectLanguage(entry.block.text) ?? 'en';
-  const text = inReadersVoice(entry.block.text, language);
-  return text === undefined ? undefined : { ...entry, block: { ...entry.block, text, lead: undefined } };
+  const text = inReadersVoice(entry.block.text, language) ?? entry.block.text;
+  return { ...entry, block: { ...entry.block, text, lead: undefined } };
 }
 
 /**

@@ -182,12 +182,28 @@ const BRINGS_TO_A_STOP = /(?:^|[^\p{L}])(?:legt|legen|steht|stehen)\s(?:[^!?]{0,
  * are promise cues and take the point back.)
  */
 const NEVER_DONE =
-  /(?:^|[^\p{L}])(?:never (?:been |got |get |gets )?(?:\p{L}+(?:ed|en|wn)|knows?|see|sees|hear|hears)|(?:nie|niemals) (?:ge\p{L}+(?:t|en))|jamais (?:été )?\p{L}+(?:é|ée|és|ées|is|u|us)|nunca (?:se |lo |la |los |las )?(?!más)\p{L}+)(?:[^\p{L}]|$)/iu;
+  /(?:^|[^\p{L}])(?:never (?:been |got |get |gets )?(?:\p{L}+(?:ed|en|wn)|knows?|see|sees|hear|hears|found|got|made|paid|sent|heard|told|kept|built|done|seen|known|run|read|left|met|set|put|won|caught|taught|thought)|(?:nie|niemals) (?:ge\p{L}+(?:t|en))|jamais (?:été )?\p{L}+(?:é|ée|és|ées|is|u|us)|nunca (?:se |lo |la |los |las )?(?!más)\p{L}+)(?:[^\p{L}]|$)/iu;
+
+/**
+ * Something that does not happen as it should, where the negation wraps or precedes the verb:
+ * "ne se présente pas", "ne répond pas" (not "n'avez plus à", the promise that the reader no longer
+ * has to); "no aparece", "no llega" in a Spanish sentence (English "no idea", "no surprise" are nouns).
+ */
+const DOES_NOT_HAPPEN_FR =
+  /(?:^|[^\p{L}])(?:ne|n['’])\s?(?:se |s['’])?\p{L}+ (?:pas|jamais|plus)(?! [aà]\s)(?:[^\p{L}]|$)/iu;
+const DOES_NOT_HAPPEN_ES =
+  /(?:^|[^\p{L}])no (?:se |le |lo |la |les )?\p{L}+(?:a|an|e|en|ó|ió|aron|ieron)(?:[^\p{L}]|$)/iu;
+const SPANISH_WORDS = /(?:^|[^\p{L}])(?:el|los|las|que|del|una|su|sus|por|para|con)(?:[^\p{L}]|$)/iu;
+const doesNotHappen = (words: string) =>
+  DOES_NOT_HAPPEN_FR.test(words) || (DOES_NOT_HAPPEN_ES.test(words) && SPANISH_WORDS.test(words));
 
 function scoreProblem(text: string): number {
   const words = normalise(text);
   let score =
-    (ONLY_A_FIGURE.test(words) ? 1 : 0) + (BRINGS_TO_A_STOP.test(words) ? 2 : 0) + (NEVER_DONE.test(words) ? 1 : 0);
+    (ONLY_A_FIGURE.test(words) ? 1 : 0) +
+    (BRINGS_TO_A_STOP.test(words) ? 2 : 0) +
+    (NEVER_DONE.test(words) ? 1 : 0) +
+    (doesNotHappen(words) ? 1 : 0);
   for (const cue of matchesIn(words, PROBLEM_PATTERN)) score += WEAK_CUES.has(cue) ? 1 : 2;
   score = Math.min(score, 4);
   if (score === 0) return 0;
@@ -278,6 +294,7 @@ export function readPage(blocks: readonly Block[], pageLanguage?: WritingLanguag
     problemRun(section, read);
     comparisonTable(section, read);
     comparisonLists(section, read);
+    alternatingComparison(blocks, section, read);
   }
   return { blocks: read, sections };
 }
@@ -335,6 +352,37 @@ function comparisonTable(section: Section, read: ReadBlock[]): void {
         problem: Math.max(1, problemScore(problem.block.text)),
       });
     if (answer) Object.assign(answer, { role: 'feature', confidence: 0.6 });
+  }
+}
+
+/** A heading that promises both sides: "Before and after Horalba", "Vorher / nachher", "Antes y después". */
+const BEFORE_AND_AFTER =
+  /\b(?:before (?:and|&|vs\.?|\/) after|then (?:and|&|vs\.?) now|vorher (?:und|\/|-) nachher|früher (?:und|vs\.?) heute|avant (?:et|\/) après|antes y después|antes (?:vs\.?|\/) después)\b/iu;
+
+/**
+ * Paragraphs under "Before and after <X>" with no column labels: they alternate, the situation
+ * before, then the same thing after ("El cuadrante se hace en Excel el domingo…" | "Cuadrantes en
+ * la app…"). The run up to the section's first card heading is read in pairs; each "before" that
+ * complains more than its "after" is a problem, the "after" its answer.
+ */
+function alternatingComparison(blocks: readonly Block[], section: Section, read: ReadBlock[]): void {
+  const heading = section.heading === undefined ? undefined : blocks[section.heading];
+  if (!heading || !BEFORE_AND_AFTER.test(heading.text)) return;
+  const run: number[] = [];
+  for (const index of section.blocks) {
+    if (index === section.heading || index === section.eyebrow) continue;
+    const entry = read[index] as ReadBlock;
+    if (entry.block.kind === 'heading' || !['text', 'feature', 'problem'].includes(entry.role)) break;
+    run.push(index);
+  }
+  if (run.length < 2) return;
+  for (let at = 0; at + 1 < run.length; at += 2) {
+    const before = read[run[at] as number] as ReadBlock;
+    const after = read[run[at + 1] as number] as ReadBlock;
+    const said = strongestSentence(before.block.text);
+    if (said < strongestSentence(after.block.text) || OUR_VOICE.test(before.block.text)) continue;
+    Object.assign(before, { role: 'problem', confidence: 0.8, problem: Math.max(1, said) });
+    Object.assign(after, { role: 'feature', confidence: 0.6, problem: undefined });
   }
 }
 
@@ -613,10 +661,14 @@ function roleOf(
     return { role: featureCard || promises ? 'feature' : 'text', confidence: 0.5 };
   }
   if (hints.includes('stat') && section.kind !== 'stories') return { role: 'stat', confidence: 0.7 };
-  // An FAQ's question in the asker's own words that complains ("We pay corporation tax every year
-  // but never know how much until the accounts are done. Is that normal?"): the worry clients bring.
-  if (section.kind === 'faq' && /\?\s*$/.test(text) && SPOKEN.test(text) && score >= 1)
-    return { role: 'problem', confidence: 0.8, problem: score };
+  // An FAQ's question that first says what goes wrong, in the asker's words ("We pay corporation
+  // tax every year but never know how much until the accounts are done. Is that normal?", "En
+  // plena campaña, el camión que confirmé el lunes no aparece el jueves. ¿Con ustedes también
+  // pasa?"): the worry clients bring.
+  if (section.kind === 'faq' && /\?\s*$/.test(text)) {
+    const told = statementsBeforeTheQuestion(text);
+    if (told && problemScore(told) >= 1) return { role: 'problem', confidence: 0.8, problem: problemScore(told) };
+  }
   const fixed = SECTION_BLOCK_ROLE[section.kind];
   if (section.kind === 'hero' && score >= PROBLEM_ALONE) return { role: 'problem', confidence: 0.6, problem: score };
   if (fixed) return { role: fixed, confidence: 0.75 };
@@ -633,6 +685,15 @@ function roleOf(
   if (hints.includes('stat')) return { role: 'stat', confidence: 0.6 };
   if (block.kind === 'heading') return { role: 'heading', confidence: 0.5 };
   return { role: 'text', confidence: 0.4 };
+}
+
+/** What a question block says before it asks: "Our audits never found it." of "Our audits never found it. Is it too late?" */
+function statementsBeforeTheQuestion(text: string): string | undefined {
+  const told = text
+    .split(/(?<=[.!?])\s+(?=[\p{Lu}¿¡])/u)
+    .filter((sentence) => !/[?¿]/.test(sentence))
+    .join(' ');
+  return told || undefined;
 }
 
 /** "Maria Lopez, VP Finance, Arcadia Foods" / "— Jan Weber": a name, a role and a company, short. */
