@@ -546,6 +546,33 @@ describe('quotes: credited only where the markup ties the name to the quote', ()
     expect(quote?.confidence).toBe(0.9);
   });
 
+  it('a card holding two testimonials gives each its own byline; one signed with a role only credits nobody', () => {
+    const found = quotes(
+      // Page-builder sections are look-alike siblings, so a whole section is one card; the two
+      // testimonials in it differ by a layout class, so they are not cards of their own.
+      '<div class="content"><div class="sec"><h2>Sécurité</h2><p>Agents qualifiés, rondes contrôlées par badge.</p></div>' +
+        '<div class="sec"><h2>Propreté</h2><p>Nettoyage des bureaux et des quais.</p></div>' +
+        '<div class="sec"><h2>Un interlocuteur, une facture</h2><p>Un responsable de compte unique pour tous vos sites.</p>' +
+        '<div class="testimonial layout-light"><div class="testimonial_content"><p>« Je n’ai plus reçu un seul appel de nuit depuis deux ans. »</p></div><span class="testimonial_author">Yacine Haddad, Directeur de site, Logistique Estuaire</span></div>' +
+        '<div class="testimonial"><div class="testimonial_content"><p>« Des agents présents, ponctuels, et un chef d’équipe qui connaît le site. »</p></div><span class="testimonial_author">Responsable des services généraux</span></div>' +
+        '</div></div>',
+    );
+    expect(found).toHaveLength(2);
+    expect(found[0]).toMatchObject({ person: 'Yacine Haddad, Directeur de site', customer: 'Logistique Estuaire' });
+    expect(found[1]?.person ?? '').not.toMatch(/Yacine/);
+    expect(found[1]?.customer ?? '').not.toMatch(/Estuaire/);
+  });
+
+  it('a card headed by what the company sells: the name under the quote is who said it, not the heading', () => {
+    const [quote] = quotes(
+      '<section><h2>Our courses</h2><div class="col"><h3>Toolbox Talk Coaching</h3><p>A half-day on your site coaching supervisors.</p>' +
+        '<div class="elementor-testimonial-content">"Practical, no jargon, and the trainer had clearly worked a night shift."</div>' +
+        '<div class="elementor-testimonial-meta"><div class="elementor-testimonial-details"><div class="elementor-testimonial-name">Marta Kowalczyk</div><div class="elementor-testimonial-job">Shift Supervisor, Dunsford Cold Stores</div></div></div></div></section>',
+    );
+    expect(quote?.person).toMatch(/^Marta Kowalczyk/);
+    expect(quote?.customer).toBe('Dunsford Cold Stores');
+  });
+
   it('page data whose quote has its name, role and company in fields of their own', () => {
     const data = {
       testimonials: [

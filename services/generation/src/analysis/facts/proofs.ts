@@ -448,6 +448,31 @@ const HANDLE = /(?:^|\s)@[\p{L}\p{N}_.]{2,}/u;
 
 const unquote = (text: string) => clean(text).replace(/^["“„«‘'»]+\s*|\s*["”“«»’']+$/g, '');
 
+/**
+ * The byline a card gives the quote at `index`: between it and the card's next quote, the line the
+ * markup marks as an attribution, else one that reads as a name; else the nearest name above it,
+ * after the card's previous quote. A card that holds two testimonials gives each its own, and a
+ * card's heading ("Toolbox Talk Coaching", a course) never outranks the name under its quote.
+ */
+function bylineInCard(index: number, card: Card, read: ReadPage): number | undefined {
+  const at = card.blocks.indexOf(index);
+  const isQuote = (other: number) => read.blocks[other]?.role === 'quote';
+  const nextQuote = card.blocks.findIndex((other, position) => position > at && isQuote(other));
+  const after = card.blocks.slice(at + 1, nextQuote === -1 ? undefined : nextQuote);
+  const marked = after.find(
+    (other) => read.blocks[other]?.block.attribution || read.blocks[other]?.role === 'attribution',
+  );
+  if (marked !== undefined) return marked;
+  const named = after.find((other) => isBylineBlock(read.blocks[other]));
+  if (named !== undefined) return named;
+  const before = card.blocks.slice(0, at);
+  const previousQuote = before.findLastIndex(isQuote);
+  return before
+    .slice(previousQuote + 1)
+    .reverse()
+    .find((other) => isBylineBlock(read.blocks[other]));
+}
+
 /** Who said the quote at `index`, and how the page says so. */
 function bylineFor(
   index: number,
@@ -457,7 +482,7 @@ function bylineFor(
   const located = cardOf.get(index);
   // In the quote's own card: the name the card holds.
   if (located) {
-    const inCard = located.card.blocks.find((other) => other !== index && isBylineBlock(read.blocks[other]));
+    const inCard = bylineInCard(index, located.card, read);
     if (inCard !== undefined) return { byline: read.blocks[inCard]?.block.text, credit: 'card' };
   }
   // Right after it, marked by the markup as its attribution (a blockquote's footer, a figure's caption).
