@@ -27,6 +27,17 @@ describe('whole sentences', () => {
     });
   });
 
+  it.each([
+    ['es', 'Así lo resume Dña. María López, directora de Logística de Cía. Levantina: «Este año no perdimos ni un camión.»'],
+    ['es', 'Así lo resume Ing. Pedro Gil, jefe de planta: «Ahora sabemos dónde está cada palé.»'],
+    ['de', 'So fasst es Dipl.-Ing. Jan Weber zusammen: „Wir haben die Rüstzeit halbiert.“'],
+    ['de', 'So sagt es Prof. Anna Roth, Leiterin Einkauf: „Die Lieferungen kommen pünktlich.“'],
+    ['fr', 'Comme le dit Me Claire Durand, associée du cabinet : « Nous signons en deux jours. »'],
+  ] as const)('a title before a speaker’s name ends no sentence (%s: %s)', (language, line) => {
+    const context = { ...EN_CONTEXT, language };
+    expect(check('sentences', line, context)?.status).toBe('pass');
+  });
+
   it("passes whole sentences, a short verbless ask, and a customer's quoted words", () => {
     expect(
       check(

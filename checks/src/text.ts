@@ -36,7 +36,7 @@ function abbreviationsFor(language: WritingLanguage | undefined): ReadonlySet<st
 function endsWithAbbreviation(sentence: string, abbreviations: ReadonlySet<string>): boolean {
   if (!sentence.endsWith('.')) return false;
   const last = sentence.slice(sentence.lastIndexOf(' ') + 1, -1).toLowerCase();
-  return /^[\p{L}.]+$/u.test(last) && (last.length === 1 || abbreviations.has(last));
+  return /^[\p{L}.-]+$/u.test(last) && (last.length === 1 || abbreviations.has(last));
 }
 
 function splitRun(text: string, abbreviations: ReadonlySet<string>, out: string[]): void {

@@ -12,7 +12,8 @@ export const es: Lexicon = {
     gracias equipo equipos pregunta semana semanas tiempo tema simplemente puede hoy menudo cosa cosas idea ideas
     necesita solo realmente llamada enviar compartir responder saber ver rápida rápido breve
   `),
-  abbreviations: ['sr', 'sra', 'srta', 'dr', 'dra', 'aprox', 'ej', 'p.ej', 'ud', 'uds', 'vs'],
+  // Titles before a name and forms of a company in a byline ("Dña. María López", "Cía. Levantina").
+  abbreviations: ['sr', 'sra', 'srta', 'sres', 'dr', 'dra', 'd', 'dña', 'ing', 'lic', 'arq', 'prof', 'cía', 'dpto', 'depto', 'avda', 'dir', 'gral', 'gte', 'coord', 'resp', 'adm', 'admón', 'téc', 'aux', 's.a', 's.l', 's.l.u', 'coop', 'aprox', 'ej', 'p.ej', 'ud', 'uds', 'vs'],
   closings: ['saludos', 'un saludo', 'saludos cordiales', 'atentamente', 'gracias', 'un abrazo', 'muchas gracias'],
   askPhrases: phrases(`
     hágame saber | házmelo saber | déjame saber | haga clic | haz clic | no dude en | elija un horario

@@ -12,7 +12,8 @@ export const fr: Lexicon = {
     merci équipe équipes question semaine semaines temps sujet simplement peut être aujourd souvent chose choses idée
     idées besoin juste vraiment appel échange envoyer partager répondre savoir voir rapide courte court
   `),
-  abbreviations: ['p.ex', 'ex', 'env', 'm', 'mme', 'mlle', 'dr', 'cf', 'vs'],
+  // Titles before a name ("Me Durand", "Pr Martin") and company forms ("Cie.").
+  abbreviations: ['p.ex', 'ex', 'env', 'm', 'mme', 'mlle', 'me', 'pr', 'dr', 'ing', 'cie', 'sté', 'dir', 'resp', 'resp', 's.a', 's.a.s', 'sarl', 'cf', 'vs'],
   closings: phrases(`
     cordialement | bien cordialement | bien à vous | merci | à bientôt | belle journée | sincères salutations |
     bonne journée | salutations

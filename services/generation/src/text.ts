@@ -44,6 +44,25 @@ const ABBREVIATIONS = [
   'd\\.h',
   'e\\.g',
   'i\\.e',
+  // Titles before a name and company forms in a byline, in Spanish, French and German
+  // ("Dña. María López", "Cía. Levantina", "Me Durand", "Dipl.-Ing. Jan Weber").
+  'Dña',
+  'Ing',
+  'Lic',
+  'Arq',
+  'Cía',
+  'Dpto',
+  'Avda',
+  'Sres',
+  'Cie',
+  'Dipl',
+  'Dir',
+  'Gral',
+  'Coord',
+  'Resp',
+  'Kfm',
+  'Abt',
+  'Stv',
 ];
 
 /**

@@ -815,6 +815,12 @@ describe('customers and bylines', () => {
       { person: undefined, name: undefined, title: 'Managing Director', company: undefined },
     ],
     ['K.L., Geschäftsführerin', { person: undefined, company: undefined }],
+    // A legal form a comma sets apart is the end of the company's name, never the company.
+    [
+      'Luis Pérez – Gerente – Almacenes Pérez e Hijos, S.L.',
+      { name: 'Luis Pérez', title: 'Gerente', company: 'Almacenes Pérez e Hijos, S.L.' },
+    ],
+    ['Anna Roth, CFO, Harlow Foods, Ltd', { name: 'Anna Roth', title: 'CFO', company: 'Harlow Foods, Ltd' }],
   ])('parseByline("%s")', (raw, expected) => {
     expect(parseByline(raw)).toMatchObject(expected);
   });

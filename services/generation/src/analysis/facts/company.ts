@@ -19,6 +19,10 @@ const GENERIC =
 /** Whether a name ends in a legal form ("Bräunlich Kältetechnik GmbH", "Sandling Ltd"): a company, never a place or a person. */
 export const hasLegalForm = (name: string): boolean => LEGAL_SUFFIX.test(name.trim());
 
+/** A legal form on its own ("S.L.", "GmbH", "Ltd"): the end of a name a comma set apart. */
+export const isLegalFormAlone = (text: string): boolean =>
+  hasLegalForm(`Name ${text.trim()}`) && !/\s/.test(text.trim().replace(/\s*&\s*co\.?\s*kg$/i, ''));
+
 /** A company's name without its legal form: how people say it in a sentence. */
 export function withoutLegalForm(name: string): string {
   const stripped = name.replace(LEGAL_SUFFIX, '').trim();

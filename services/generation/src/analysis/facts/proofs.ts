@@ -3,7 +3,7 @@ import { clean, sentences, squash } from '../../text.ts';
 import type { PageContent } from '../extraction/content.ts';
 import type { ReadBlock, ReadPage } from '../read/roles.ts';
 import type { Card, Section } from '../read/structure.ts';
-import { hasLegalForm } from './company.ts';
+import { hasLegalForm, isLegalFormAlone } from './company.ts';
 import { nameOf } from './names.ts';
 
 /**
@@ -134,7 +134,13 @@ export function parseByline(raw: string): Byline {
   const parts = text
     .split(/\s*[,|·•/]\s*|\s+[–—-]\s+/)
     .map((part) => part.trim())
-    .filter(Boolean);
+    .filter(Boolean)
+    // A legal form set off by a comma ("Almacenes Pérez e Hijos, S.L.") belongs to the name before it.
+    .reduce<string[]>((joined, part) => {
+      if (joined.length && isLegalFormAlone(part)) joined[joined.length - 1] = `${joined.at(-1)}, ${part}`;
+      else joined.push(part);
+      return joined;
+    }, []);
   let name: string | undefined;
   let title: string | undefined;
   let company: string | undefined;
