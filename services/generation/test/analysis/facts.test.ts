@@ -821,6 +821,12 @@ describe('customers and bylines', () => {
       { name: 'Luis Pérez', title: 'Gerente', company: 'Almacenes Pérez e Hijos, S.L.' },
     ],
     ['Anna Roth, CFO, Harlow Foods, Ltd', { name: 'Anna Roth', title: 'CFO', company: 'Harlow Foods, Ltd' }],
+    // A title "de" a company with a legal form; a department, or a company, signing is nobody's name;
+    // after a description in lower case, a single word is a place.
+    ['Ana Gil, CEO de AgroSur S.A.T.', { name: 'Ana Gil', title: 'CEO', company: 'AgroSur S.A.T.' }],
+    ['Dpto. de Logística, Frutas Segura', { person: undefined, name: undefined, company: 'Frutas Segura' }],
+    ['Frutas Segura S.A.', { person: undefined, name: undefined, company: 'Frutas Segura S.A.' }],
+    ['Jefa de Compras, cadena de supermercados, Valencia', { person: undefined, company: undefined }],
   ])('parseByline("%s")', (raw, expected) => {
     expect(parseByline(raw)).toMatchObject(expected);
   });

@@ -10,7 +10,7 @@ import type { ReadPage } from '../read/roles.ts';
  */
 
 const LEGAL_SUFFIX =
-  /,?\s+(inc\.?|incorporated|llc|l\.l\.c\.|ltd\.?|limited|gmbh(\s*&\s*co\.?\s*kg)?|ag|se|s\.a\.?|s\.l\.?|s\.a\.s\.?|sas|sarl|s\.à r\.l\.|bv|b\.v\.|corp\.?|corporation|co\.|plc|llp|l\.l\.p\.|partg(\s*mbb)?|ohg|s\.l\.u\.?|slu|kg|e\.\s?k\.|ug)$/i;
+  /,?\s+(inc\.?|incorporated|llc|l\.l\.c\.|ltd\.?|limited|gmbh(\s*&\s*co\.?\s*kg)?|ag|se|s\.a\.?|s\.l\.?|s\.a\.s\.?|sas|sarl|s\.à r\.l\.|bv|b\.v\.|corp\.?|corporation|co\.|plc|llp|l\.l\.p\.|partg(\s*mbb)?|ohg|s\.l\.u\.?|slu|s\.a\.t\.?|s\.\s?coop\.?|kg|e\.\s?k\.|ug)$/i;
 const TITLE_SEPARATORS = /\s+[|–—·•:-]\s+|\s*[|·•]\s*/;
 /** Title segments that name the page, never the company: "Datenblatt | Lagerblick RFID". */
 const GENERIC =

@@ -101,6 +101,14 @@ const TITLE_WORDS = phrasePattern(
     'presidente',
     'coordinador',
     'coordinadora',
+    // A department signs for its people ("Dpto. de Logística", "Abteilung Einkauf"): no one's name.
+    'department',
+    'dept',
+    'abteilung',
+    'département',
+    'departamento',
+    'dpto',
+    'depto',
   ],
   'iu',
 );
@@ -120,10 +128,14 @@ const PLACE =
 const REGION =
   /^(?:(?:North|South|East|West|Northern|Southern|Eastern|Western|Greater)[\s-]+(?:Wales|England|Scotland|Ireland|Anglia|Midlands|Yorkshire|Sussex|London|Manchester|Germany|France|Spain)|\p{Lu}[\p{L}-]*shire|\p{Lu}\p{L}+-et-\p{Lu}\p{L}+)$/u;
 
+/** A title and the company it is at, joined by "de"/"von"/"du" ("CEO de AgroSur S.A.T."). */
+const TITLE_OF_COMPANY = /^(.+?)\s+(?:de|del|de la|von|vom|du|de l['’])\s+(\p{Lu}.+)$/u;
+
 /** A person's name ("Kenji Aramaki", "Anna van der Berg"), not a job title. */
 export const looksLikePerson = (text: string) =>
   /^\p{Lu}[\p{L}'’.-]+(?:\s+(?:van|von|de|del|la|le|da|di|du|der|den|y|e)?\s*\p{Lu}[\p{L}'’.-]+){1,3}$/u.test(text) &&
-  !TITLE_WORDS.test(text);
+  !TITLE_WORDS.test(text) &&
+  !hasLegalForm(text);
 
 /** "— Maria López, VP Finance, Arcadia Foods", "Jan Weber | Leiter Logistik | Hansa AG", "Ana Ruiz (COO at Nube)". */
 export function parseByline(raw: string): Byline {
@@ -141,6 +153,12 @@ export function parseByline(raw: string): Byline {
       else joined.push(part);
       return joined;
     }, []);
+  // "CEO de AgroSur S.A.T.", "Gerente de Hnos. Gil S.L.": a title, then the company it names by its legal form.
+  for (const [at, part] of parts.entries()) {
+    const split = TITLE_OF_COMPANY.exec(part);
+    if (split?.[1] && split[2] && TITLE_WORDS.test(split[1]) && hasLegalForm(split[2]))
+      parts.splice(at, 1, split[1], split[2]);
+  }
   let name: string | undefined;
   let title: string | undefined;
   let company: string | undefined;
@@ -163,6 +181,10 @@ export function parseByline(raw: string): Byline {
   if (registered !== -1 && registered < rest.length - 1) rest.splice(registered + 1);
   // "…, Operations Manager, Harlow Foods, West Yorkshire": a region is where the company is.
   while (rest.length >= 3 && PLACE.test(rest.at(-1) as string)) rest.pop();
+  // "Jefa de Compras, cadena de supermercados, Valencia": after a description of the company in
+  // lower case, a single word is where it is — the company is the one the description leaves unnamed.
+  if (rest.length >= 2 && /^\p{Ll}/u.test(rest.at(-2) as string) && /^\p{Lu}[\p{L}'’-]+$/u.test(rest.at(-1) as string))
+    rest.pop();
   // "Name, Title, Company" (a department may sit between: "Engineering Manager, Developer
   // Experience, Quillstack"): the last part is the company, what comes before it the title, unless
   // the last part is the one that reads as a title.
