@@ -28,6 +28,12 @@ describe('problem sections, whatever their heading says', () => {
       '',
       ['Die Stundenzettel kommen freitags per Fax.', 'Jede Änderung bei den Kassen landet bei Ihnen.'],
     ],
+    [
+      'de',
+      'Typische Ausgangslagen unserer Kunden',
+      '',
+      ['Die Stundenzettel kommen freitags per Fax.', 'Jede Änderung bei den Kassen landet bei Ihnen.'],
+    ],
     ['fr', 'Le constat', '', ['Vos plannings vivent encore dans un tableur.', 'Chaque absence se règle au téléphone.']],
     [
       'fr',

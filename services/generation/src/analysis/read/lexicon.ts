@@ -184,6 +184,18 @@ export const SECTION_HEADINGS: [SectionRole, string[]][] = [
       'uns erzählen',
       'nous racontent',
       'nos cuentan',
+      // The situation a client starts from ("Typische Ausgangslagen unserer Kunden"): their problems.
+      'typical situations',
+      'where our clients start',
+      'where our customers start',
+      'situations we solve',
+      'ausgangslage',
+      'ausgangslagen',
+      'typische situationen',
+      'situations typiques',
+      'situations courantes',
+      'situaciones habituales',
+      'situaciones típicas',
       // "Why teams come to us": the reasons a customer calls are the problems they have.
       'why teams come to us',
       'why clients come to us',
