@@ -563,6 +563,23 @@ describe('quotes: credited only where the markup ties the name to the quote', ()
     expect(found[1]?.customer ?? '').not.toMatch(/Estuaire/);
   });
 
+  it('a signature in lines classed in the page’s language after a blockquote: name and title, then company', () => {
+    const [quote] = quotes(
+      '<section><h2>Lo que dicen</h2><blockquote>«Este año no hemos perdido ni una carga por falta de camión en plena campaña.»</blockquote>' +
+        '<p class="firma"><span class="nombre">Encarna Rubio</span> · <span class="cargo">Jefa de logística</span></p>' +
+        '<p class="empresa">Hortalizas Carrascoy S.A.T.</p><p class="lugar">Lorca (Murcia)</p></section>',
+    );
+    expect(quote).toMatchObject({
+      person: 'Encarna Rubio, Jefa de logística',
+      customer: 'Hortalizas Carrascoy S.A.T.',
+    });
+    // The same class words anywhere else are no attribution.
+    const page = extract(
+      '<section><h2>Equipo</h2><p class="nombre">Encarna Rubio dirige el equipo de tráfico.</p></section>',
+    );
+    expect(page.blocks.find((block) => block.text.startsWith('Encarna'))?.attribution).toBeUndefined();
+  });
+
   it('a card headed by what the company sells: the name under the quote is who said it, not the heading', () => {
     const [quote] = quotes(
       '<section><h2>Our courses</h2><div class="col"><h3>Toolbox Talk Coaching</h3><p>A half-day on your site coaching supervisors.</p>' +

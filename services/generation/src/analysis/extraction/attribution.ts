@@ -66,7 +66,30 @@ function marksAttribution(element: Element, deadline: Deadline): boolean {
     }
     return false;
   }
-  return ATTRIBUTION_CLASS.test(element.attribs.class ?? '');
+  if (ATTRIBUTION_CLASS.test(element.attribs.class ?? '')) return true;
+  return SIGNATURE_CLASS.test(element.attribs.class ?? '') && followsAQuote(element, deadline);
+}
+
+/**
+ * Words for a signature's lines in the languages pages are written in ("firma", "nombre", "cargo",
+ * "empresa", "auteur", "société", "Unternehmen"): an attribution only right after a blockquote, or
+ * after another line of the same signature ("<p class=firma>…</p><p class=empresa>…</p>").
+ */
+const SIGNATURE_CLASS =
+  /(?:^|[\s_-])(?:firma|signature|signatur|autor|autora|auteur|nombre|nom|cargo|puesto|poste|fonction|empresa|entreprise|soci[ée]t[ée]|unternehmen|name|company|role|position)(?:[\s_-]|$)/i;
+
+/** How many signature lines may follow one quote. */
+const MAX_SIGNATURE_LINES = 3;
+
+function followsAQuote(element: Element, deadline: Deadline): boolean {
+  let before = previousElement(element);
+  for (let lines = 0; before && lines < MAX_SIGNATURE_LINES; lines += 1) {
+    if (isQuoteContainer(before, deadline)) return true;
+    if (!SIGNATURE_CLASS.test(before.attribs.class ?? '') && !ATTRIBUTION_CLASS.test(before.attribs.class ?? ''))
+      return false;
+    before = previousElement(before);
+  }
+  return false;
 }
 
 /** The attribution an element holds, as one line; undefined when it is not one. */

@@ -501,6 +501,9 @@ function bylineInCard(index: number, card: Card, read: ReadPage): number | undef
     .find((other) => isBylineBlock(read.blocks[other]));
 }
 
+/** Lines a signature may take under its quote: name and title, company, place. */
+const MAX_SIGNATURE_LINES = 3;
+
 /** Who said the quote at `index`, and how the page says so. */
 function bylineFor(
   index: number,
@@ -519,8 +522,17 @@ function bylineFor(
   const next = read.blocks[index + 1];
   const sameGroup = next?.block.group === read.blocks[index]?.block.group;
   // A name in a list of names is the list's to give (below), never the quote's that happens to precede it.
-  if (next && !next.block.item && (next.block.attribution || (sameGroup && next.role === 'attribution')))
-    return { byline: next.block.text, credit: 'markup' };
+  if (next && !next.block.item && (next.block.attribution || (sameGroup && next.role === 'attribution'))) {
+    // A signature in lines the markup marks one by one ("Encarna Rubio · Jefa de logística" |
+    // "Hortalizas Carrascoy S.A.T."): read together, as one byline.
+    const lines = [next.block.text];
+    for (let at = index + 2; lines.length < MAX_SIGNATURE_LINES; at += 1) {
+      const line = read.blocks[at];
+      if (!line?.block.attribution || line.block.item || line.block.group !== next.block.group) break;
+      lines.push(line.block.text);
+    }
+    return { byline: lines.join(', '), credit: 'markup' };
+  }
   // A list of quotes beside a list of names of the same length: the n-th name is the n-th quote's.
   const item = read.blocks[index]?.block.item;
   if (located && item) {

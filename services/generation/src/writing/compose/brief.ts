@@ -555,9 +555,13 @@ function proofsOf(
 ): Proof[] {
   const proofs: Proof[] = [];
   for (const point of analysis.proofPoints ?? []) {
-    const text = sanitise(point.result, 400);
+    const said = sanitise(point.result, 400);
+    // A quote with a spam filter's word in one sentence ("…ninguno garantizado. Con Almarjal
+    // reservamos…") is quoted by its other sentences, when they still say something on their own.
+    const text = point.quote && hasSpamPhrase(said, language) ? withoutSpamSentences(said, language) : said;
     if (!text || avoided(text)) continue;
-    const customer = point.customer ? sanitise(point.customer, 120) || undefined : undefined;
+    // Said as people say it in a sentence: "Hortalizas Carrascoy", not "Hortalizas Carrascoy S.A.T.".
+    const customer = point.customer ? withoutLegalForm(sanitise(point.customer, 120)) || undefined : undefined;
     const [person, ...roleParts] = (point.person ? sanitise(point.person, 160) : '').split(/\s*,\s*/);
     const role = roleParts.join(', ') || undefined;
     // Quoted words in another language than the email's read as pasted: only proof in its language.
@@ -584,6 +588,18 @@ function proofsOf(
   }
   return proofs;
 }
+
+/** A quote's sentences without those a spam filter flags; empty when too little is left to quote. */
+function withoutSpamSentences(quote: string, language: WritingLanguage): string {
+  const kept = sentences(quote.replace(/^["“„«]+|["”“»]+$/g, '')).filter(
+    (sentence) => !hasSpamPhrase(sentence, language),
+  );
+  const text = kept.join(' ');
+  return wordCount(text) >= MIN_QUOTED_WORDS ? text : '';
+}
+
+/** Fewer words than this, cut from a longer quote, no longer say what the customer meant. */
+const MIN_QUOTED_WORDS = 8;
 
 /**
  * Manual Entry's case studies, as the user wrote them: each sentence with a figure, credited to
