@@ -409,6 +409,18 @@ describe('feature and offering cards', () => {
     expect(roleOf(page, 'Ihre Paletten stehen')).toBe('feature');
   });
 
+  it('headed cards with prose under the hero’s heading, on a page without section headings, are the offering', () => {
+    const page = read(
+      '<h1>Good at the job. Now in charge of the people doing it.</h1><p>Training for new team leaders in logistics.</p>' +
+        '<div class="col"><h3>First-Line Manager Programme</h3><p>Four days over eight weeks for new team leaders and supervisors.</p></div>' +
+        '<div class="col"><h3>Toolbox Talk Coaching</h3><p>A half-day on your site coaching supervisors to run a briefing.</p></div>' +
+        '<section><h2>Open courses or in-house</h2><p>Open courses in Leeds and Sheffield every month.</p></section>',
+    );
+    expect(entryOf(page, 'Four days over eight weeks').role).toBe('feature');
+    expect(entryOf(page, 'A half-day on your site').role).toBe('feature');
+    expect(entryOf(page, 'Training for new team leaders').role).toBe('hero');
+  });
+
   it('one headed card under an unknown heading is no offering', () => {
     const page = read(
       `${HERO}<section><h2>Mehr als Lieferung</h2><h3>Kühlkette</h3><p>Wir liefern gekühlte Ware bei zwei bis acht Grad in die ganze Region.</p></section>`,

@@ -558,7 +558,10 @@ function problemRun(section: Section, read: ReadBlock[]): void {
  * words already gave them another role (a problem, a quote, a price, a person's details).
  */
 function offeringCards(section: Section, read: ReadBlock[]): void {
-  if (section.kind !== 'other') return;
+  // Also under the hero's heading, where a page without section headings lays out what it sells
+  // as headed cards ("First-Line Manager Programme" | "Four days over eight weeks…").
+  const hero = section.kind === 'hero';
+  if (section.kind !== 'other' && !hero) return;
   const headed = section.cards.filter(
     (card) =>
       card.heading !== undefined &&
@@ -568,7 +571,8 @@ function offeringCards(section: Section, read: ReadBlock[]): void {
   for (const card of headed) {
     for (const index of card.blocks) {
       const entry = read[index];
-      if (!entry || index === card.heading || entry.role !== 'text' || entry.block.kind !== 'p') continue;
+      if (!entry || index === card.heading || entry.role !== (hero ? 'hero' : 'text') || entry.block.kind !== 'p')
+        continue;
       if ((entry.block.hints ?? []).some((hint) => hint === 'person' || hint === 'team' || hint === 'author')) continue;
       entry.role = 'feature';
       entry.confidence = 0.45;
