@@ -28,7 +28,10 @@ describe('whole sentences', () => {
   });
 
   it.each([
-    ['es', 'Así lo resume Dña. María López, directora de Logística de Cía. Levantina: «Este año no perdimos ni un camión.»'],
+    [
+      'es',
+      'Así lo resume Dña. María López, directora de Logística de Cía. Levantina: «Este año no perdimos ni un camión.»',
+    ],
     ['es', 'Así lo resume Ing. Pedro Gil, jefe de planta: «Ahora sabemos dónde está cada palé.»'],
     ['de', 'So fasst es Dipl.-Ing. Jan Weber zusammen: „Wir haben die Rüstzeit halbiert.“'],
     ['de', 'So sagt es Prof. Anna Roth, Leiterin Einkauf: „Die Lieferungen kommen pünktlich.“'],

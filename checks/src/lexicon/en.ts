@@ -16,7 +16,25 @@ export const en: Lexicon = {
     quick question happy glad reach reaching idea ideas good great need needs usually most every year month today
     tomorrow call chat send share reply open sure does doing
   `),
-  abbreviations: ['e.g', 'i.e', 'vs', 'mr', 'mrs', 'ms', 'dr', 'prof', 'approx', 'jr', 'sr', 'st', 'ca', 'co', 'corp', 'inc', 'ltd'],
+  abbreviations: [
+    'e.g',
+    'i.e',
+    'vs',
+    'mr',
+    'mrs',
+    'ms',
+    'dr',
+    'prof',
+    'approx',
+    'jr',
+    'sr',
+    'st',
+    'ca',
+    'co',
+    'corp',
+    'inc',
+    'ltd',
+  ],
   closings: phrases(`
     best | best regards | kind regards | warm regards | regards | thanks | thank you | many thanks | cheers |
     all the best | sincerely | talk soon | speak soon | best wishes | warmly | yours

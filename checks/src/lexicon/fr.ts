@@ -13,7 +13,27 @@ export const fr: Lexicon = {
     idées besoin juste vraiment appel échange envoyer partager répondre savoir voir rapide courte court
   `),
   // Titles before a name ("Me Durand", "Pr Martin") and company forms ("Cie.").
-  abbreviations: ['p.ex', 'ex', 'env', 'm', 'mme', 'mlle', 'me', 'pr', 'dr', 'ing', 'cie', 'sté', 'dir', 'resp', 'resp', 's.a', 's.a.s', 'sarl', 'cf', 'vs'],
+  abbreviations: [
+    'p.ex',
+    'ex',
+    'env',
+    'm',
+    'mme',
+    'mlle',
+    'me',
+    'pr',
+    'dr',
+    'ing',
+    'cie',
+    'sté',
+    'dir',
+    'resp',
+    's.a',
+    's.a.s',
+    'sarl',
+    'cf',
+    'vs',
+  ],
   closings: phrases(`
     cordialement | bien cordialement | bien à vous | merci | à bientôt | belle journée | sincères salutations |
     bonne journée | salutations
