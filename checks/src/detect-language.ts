@@ -39,6 +39,21 @@ export function detectLanguage(text: string): WritingLanguage | undefined {
  * two function words of one language, more than any other has — a guess, for a user's
  * short line, never for judging an email.
  */
+/**
+ * The language of a short phrase too short to detect ("Fruit and vegetables", "Frutas y hortalizas"):
+ * the one language all its function words belong to, when it has any; undefined when they belong to
+ * several ("de" is French and Spanish) or it has none ("Industrial machinery").
+ */
+export function phraseLanguage(text: string): WritingLanguage | undefined {
+  let shared: WritingLanguage[] | undefined;
+  for (const word of letterWords(stripMergeFields(text))) {
+    const languages = FUNCTION_WORDS.get(word);
+    if (!languages) continue;
+    shared = shared ? shared.filter((language) => languages.includes(language)) : [...languages];
+  }
+  return shared?.length === 1 ? shared[0] : undefined;
+}
+
 export function guessLanguage(text: string): WritingLanguage | undefined {
   const hits: Record<WritingLanguage, number> = { en: 0, de: 0, fr: 0, es: 0 };
   for (const word of letterWords(stripMergeFields(text))) {

@@ -6,7 +6,7 @@ export type { BodyParts } from './body.ts';
 export { bodyParts } from './body.ts';
 export type { CheckId, EmailCheckId, SequenceCheckId } from './copy.ts';
 export { EMAIL_CHECK_IDS, FIELD_FALLBACKS, LABELS, SEQUENCE_CHECK_IDS } from './copy.ts';
-export { detectLanguage, guessLanguage, isFunctionWord } from './detect-language.ts';
+export { detectLanguage, guessLanguage, isFunctionWord, phraseLanguage } from './detect-language.ts';
 export { asksReader, hasSpamPhrase } from './email-checks.ts';
 export type { Seam, SeamKind, SentenceIssue } from './grammar/index.ts';
 export { finiteVerbs, hasFiniteVerb, isSentence, mainClauseVerbs, seams, sentenceIssues } from './grammar/index.ts';

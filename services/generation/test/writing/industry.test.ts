@@ -55,6 +55,13 @@ describe('a typed industry', () => {
     expect(industryOf('fabricantes de muebles', 'es').industry?.id).toBe('manufacturing');
   });
 
+  it('typed in another language than the emails, by a function word, is not said (no English label in a Spanish sentence)', () => {
+    const foreign = industryOf('Fruit and vegetables', 'es');
+    expect(foreign.industry).toBeUndefined();
+    expect(foreign.said).toBeUndefined();
+    expect(industryOf('Frutas y hortalizas', 'es').said).toBe('frutas y hortalizas');
+  });
+
   it('is said in lower case mid-sentence, acronyms kept', () => {
     expect(industryOf('Legal Services').said).toBe('legal services');
     expect(industryOf('NHS Residential Care').said).toBe('NHS residential care');

@@ -5,6 +5,7 @@ import {
   guessLanguage,
   hasSpamPhrase,
   mainClauseVerbs,
+  phraseLanguage,
   proseProblems,
 } from '@seqgen/checks';
 import type {
@@ -507,7 +508,10 @@ const asStatement = (text: string) => {
 };
 
 function typedSaid(typed: string | undefined, language: WritingLanguage): string | undefined {
-  if (!typed || (detectLanguage(typed) ?? language) !== language) return undefined;
+  // A few words too short to detect still say their language by a function word ("Fruit and
+  // vegetables" in a Spanish email reads as pasted; the SDR review of heldout-d: English industry
+  // labels inside French sentences).
+  if (!typed || (detectLanguage(typed) ?? phraseLanguage(typed) ?? language) !== language) return undefined;
   // German nouns keep their capital; elsewhere a common noun mid-sentence is lower case ("teams in food distribution").
   // A form field's Title Case ("Legal Services") is not a name: each word goes lower case, but an
   // acronym ("SaaS", "HVAC") keeps its capitals.
