@@ -78,8 +78,8 @@ function marksAttribution(element: Element, deadline: Deadline): boolean {
 const SIGNATURE_CLASS =
   /(?:^|[\s_-])(?:firma|signature|signatur|autor|autora|auteur|nombre|nom|cargo|puesto|poste|fonction|empresa|entreprise|soci[ée]t[ée]|unternehmen|name|company|role|position)(?:[\s_-]|$)/i;
 
-/** How many signature lines may follow one quote. */
-const MAX_SIGNATURE_LINES = 3;
+/** How many signature lines may follow one quote: name and title, company, place. */
+export const MAX_SIGNATURE_LINES = 3;
 
 function followsAQuote(element: Element, deadline: Deadline): boolean {
   let before = previousElement(element);

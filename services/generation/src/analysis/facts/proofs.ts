@@ -1,5 +1,6 @@
 import { normalise, phrasePattern } from '../../match.ts';
 import { clean, sentences, squash } from '../../text.ts';
+import { MAX_SIGNATURE_LINES } from '../extraction/attribution.ts';
 import type { PageContent } from '../extraction/content.ts';
 import type { ReadBlock, ReadPage } from '../read/roles.ts';
 import type { Card, Section } from '../read/structure.ts';
@@ -500,9 +501,6 @@ function bylineInCard(index: number, card: Card, read: ReadPage): number | undef
     .reverse()
     .find((other) => isBylineBlock(read.blocks[other]));
 }
-
-/** Lines a signature may take under its quote: name and title, company, place. */
-const MAX_SIGNATURE_LINES = 3;
 
 /** Who said the quote at `index`, and how the page says so. */
 function bylineFor(

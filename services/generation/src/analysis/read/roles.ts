@@ -1,7 +1,7 @@
-import { detectLanguage, isSentence } from '@seqgen/checks';
+import { detectLanguage, guessLanguage, isSentence } from '@seqgen/checks';
 import type { WritingLanguage } from '@seqgen/proto';
 import { hasMatch, matchesIn, normalise, phrasePattern } from '../../match.ts';
-import { isFigureOnly } from '../../text.ts';
+import { isFigureOnly, sentences } from '../../text.ts';
 import type { Block } from '../extraction/content.ts';
 import { CTA_PHRASES, PAIN_IMPERATIVES, PIVOT_CUES, PROBLEM_CUES, PROMISE_CUES, WEAK_PROMISE_CUES } from './lexicon.ts';
 import { roleOfHeading, type Section, sectionsOf } from './structure.ts';
@@ -187,15 +187,15 @@ const NEVER_DONE =
 /**
  * Something that does not happen as it should, where the negation wraps or precedes the verb:
  * "ne se présente pas", "ne répond pas" (not "n'avez plus à", the promise that the reader no longer
- * has to); "no aparece", "no llega" in a Spanish sentence (English "no idea", "no surprise" are nouns).
+ * has to); "no aparece", "no llega" in a Spanish sentence (English "no idea", "no surprise" are nouns;
+ * the checks' function words tell the languages apart).
  */
 const DOES_NOT_HAPPEN_FR =
   /(?:^|[^\p{L}])(?:ne|n['’])\s?(?:se |s['’])?\p{L}+ (?:pas|jamais|plus)(?! [aà]\s)(?:[^\p{L}]|$)/iu;
 const DOES_NOT_HAPPEN_ES =
   /(?:^|[^\p{L}])no (?:se |le |lo |la |les )?\p{L}+(?:a|an|e|en|ó|ió|aron|ieron)(?:[^\p{L}]|$)/iu;
-const SPANISH_WORDS = /(?:^|[^\p{L}])(?:el|los|las|que|del|una|su|sus|por|para|con)(?:[^\p{L}]|$)/iu;
 const doesNotHappen = (words: string) =>
-  DOES_NOT_HAPPEN_FR.test(words) || (DOES_NOT_HAPPEN_ES.test(words) && SPANISH_WORDS.test(words));
+  DOES_NOT_HAPPEN_FR.test(words) || (DOES_NOT_HAPPEN_ES.test(words) && guessLanguage(words) === 'es');
 
 function scoreProblem(text: string): number {
   const words = normalise(text);
@@ -693,8 +693,7 @@ function roleOf(
 
 /** What a question block says before it asks: "Our audits never found it." of "Our audits never found it. Is it too late?" */
 function statementsBeforeTheQuestion(text: string): string | undefined {
-  const told = text
-    .split(/(?<=[.!?])\s+(?=[\p{Lu}¿¡])/u)
+  const told = sentences(text)
     .filter((sentence) => !/[?¿]/.test(sentence))
     .join(' ');
   return told || undefined;
