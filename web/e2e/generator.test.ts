@@ -350,6 +350,8 @@ describe('generator, sequence result and saved sequences in Chromium (npm start)
     await page.getByPlaceholder('What could be improved? (optional but helpful)').fill('Shorter please');
     await page.getByTestId('feedback-submit').click();
     await expectToast(page, 'Thank you! This helps improve future email generation.');
+    // The toast can show a frame before the form unmounts: wait for it to go, then count.
+    await page.getByTestId('feedback-text').waitFor({ state: 'detached', timeout: 5_000 });
     expect(await page.getByTestId('feedback-text').count()).toBe(0);
     await page.getByTestId('rate-needs-work').click();
     expect(await page.getByTestId('feedback-text').inputValue()).toBe('');
